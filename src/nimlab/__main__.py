@@ -1,0 +1,5 @@
+"""``python -m nimlab`` runs the command line."""
+
+from nimlab.cli.main import main
+
+main()

@@ -1,0 +1,77 @@
+"""Entry point of ``nimlab``: registers the commands and maps errors to exit codes.
+
+Every module of the ``nimlab.cli`` package (other than this one and ``app``) registers its
+commands on the shared Typer app when imported; adding a command is adding a module.
+
+Exit codes (``../shared/CONTRACT.md``): 0 success, 2 bad input, 3 refused as too large,
+1 anything unexpected. Errors are one line on stderr starting ``error:``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import sys
+import traceback
+from collections.abc import Sequence
+
+import nimlab.cli
+from nimlab.cli.app import app
+from nimlab.errors import NimlabError, TooLargeError
+
+__all__ = ["EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_UNEXPECTED", "main", "run"]
+
+EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT, EXIT_TOO_LARGE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+def _register_commands() -> None:
+    for module in pkgutil.iter_modules(nimlab.cli.__path__):
+        if module.name not in ("app", "main"):
+            importlib.import_module(f"nimlab.cli.{module.name}")
+
+
+_register_commands()
+
+
+def _fail(message: str, code: int) -> int:
+    sys.stderr.write(f"error: {' '.join(message.split())}\n")
+    return code
+
+
+def _usage_error_message(error: Exception) -> str | None:
+    """The message of a click ``UsageError`` (exit code 2), recognised by its interface.
+
+    Typer may vendor its own copy of click, so the class cannot be imported reliably.
+    """
+    format_message = getattr(error, "format_message", None)
+    if getattr(error, "exit_code", None) == EXIT_BAD_INPUT and callable(format_message):
+        return str(format_message())
+    return None
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI on ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        result = app(args=args, prog_name="nimlab", standalone_mode=False)
+    except TooLargeError as error:
+        return _fail(str(error), EXIT_TOO_LARGE)
+    except NimlabError as error:
+        return _fail(str(error), EXIT_BAD_INPUT)
+    except KeyboardInterrupt:
+        return _fail("interrupted", EXIT_INTERRUPTED)
+    except Exception as error:  # the contract's "anything unexpected"
+        usage_problem = _usage_error_message(error)
+        if usage_problem is not None:
+            return _fail(usage_problem, EXIT_BAD_INPUT)
+        if os.environ.get("NIMLAB_DEBUG"):
+            traceback.print_exc()
+        detail = f"unexpected {type(error).__name__}: {error} (set NIMLAB_DEBUG=1 for a traceback)"
+        return _fail(detail, EXIT_UNEXPECTED)
+    return result if isinstance(result, int) else EXIT_OK
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(run())

@@ -1,0 +1,148 @@
+"""Nim positions analysed exactly: nim-sum, outcome and every winning move, normal or misère.
+
+Normal play (Bouton): the player to move loses iff the nim-sum of the heaps is 0, and a winning
+move reduces one heap ``h`` to ``h ⊕ s`` where ``s`` is the nim-sum, whenever that is smaller.
+
+Misère play (the last player to move loses; seed 002's Bengali paragraph): the normal rule holds
+as long as some heap has 2 or more counters; when every heap has at most one counter the player
+to move loses iff the number of one-counter heaps is odd. (The seed says "every heap has exactly
+one"; empty heaps are irrelevant, so the true condition is "every heap has at most one".)
+
+>>> result = analyze_nim([3, 4, 5])
+>>> result.nim_sum, result.outcome.value, result.winning_moves
+(2, 'N', (NimMove(heap=0, from_=3, to=1),))
+>>> analyze_nim([1, 1, 1], misere=True).outcome.value
+'P'
+>>> [str(m) for m in analyze_nim([1, 1, 3], misere=True).winning_moves]
+['heap 2: 3 -> 1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import reduce
+from operator import xor
+from typing import Any
+
+from nimlab.core.game import Outcome
+from nimlab.core.heaps import Heaps, check_heaps
+
+__all__ = ["NimAnalysis", "NimGame", "NimMove", "analyze_nim", "nim_outcome", "nim_winning_moves"]
+
+
+@dataclass(frozen=True)
+class NimMove:
+    """Reduce heap number ``heap`` (0-based, input order) from ``from_`` to ``to`` counters."""
+
+    heap: int
+    from_: int
+    to: int
+
+    def apply(self, heaps: Sequence[int]) -> Heaps:
+        """The position after this move.
+
+        >>> NimMove(1, 4, 1).apply((3, 4, 5))
+        (3, 1, 5)
+        """
+        return (*heaps[: self.heap], self.to, *heaps[self.heap + 1 :])
+
+    def to_json(self) -> dict[str, int]:
+        """The contract's ``{"heap": i, "from": a, "to": b}``."""
+        return {"heap": self.heap, "from": self.from_, "to": self.to}
+
+    def __str__(self) -> str:
+        return f"heap {self.heap}: {self.from_} -> {self.to}"
+
+
+@dataclass(frozen=True)
+class NimAnalysis:
+    """Everything ``nimlab nim`` reports about a position."""
+
+    position: Heaps
+    misere: bool
+    nim_sum: int
+    outcome: Outcome
+    winning_moves: tuple[NimMove, ...]
+
+    @property
+    def obviously_lost(self) -> bool:
+        """Whether the heaps pair up into equal sizes (the opponent mirrors and wins)."""
+        from nimlab.nim.enumeration import is_obviously_lost
+
+        return is_obviously_lost(self.position)
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's keys, plus ``misere``, ``winning_move_count`` and ``obviously_lost``."""
+        return {
+            "position": list(self.position),
+            "misere": self.misere,
+            "nim_sum": self.nim_sum,
+            "outcome": self.outcome.value,
+            "winning_moves": [move.to_json() for move in self.winning_moves],
+            "winning_move_count": len(self.winning_moves),
+            "obviously_lost": self.obviously_lost,
+        }
+
+
+def _misere_endgame(heaps: Sequence[int]) -> bool:
+    """Whether misère play follows the parity rule (no heap has 2 or more counters)."""
+    return all(h <= 1 for h in heaps)
+
+
+def nim_outcome(heaps: Sequence[int], *, misere: bool = False) -> Outcome:
+    """``Outcome.P`` if the player to move loses with perfect play.
+
+    >>> nim_outcome([1, 2, 3]), nim_outcome([1], misere=True), nim_outcome([], misere=True)
+    (<Outcome.P: 'P'>, <Outcome.P: 'P'>, <Outcome.N: 'N'>)
+    """
+    if misere and _misere_endgame(heaps):
+        return Outcome.P if sum(heaps) % 2 == 1 else Outcome.N
+    lost = reduce(xor, heaps, 0) == 0
+    return Outcome.P if lost else Outcome.N
+
+
+def nim_winning_moves(heaps: Sequence[int], *, misere: bool = False) -> Iterator[NimMove]:
+    """Every winning move, at most one per heap, in heap order (none from a lost position)."""
+    total = reduce(xor, heaps, 0)
+    big_heaps = sum(1 for h in heaps if h >= 2)
+    for index, heap in enumerate(heaps):
+        others_big = big_heaps - (heap >= 2)
+        if misere and others_big == 0:
+            # After the move every heap is <= 1: leave an odd number of one-counter heaps.
+            ones_elsewhere = sum(heaps) - heap
+            target = 0 if ones_elsewhere % 2 == 1 else 1
+        else:
+            target = heap ^ total
+        if target < heap:
+            yield NimMove(index, heap, target)
+
+
+def analyze_nim(heaps: Iterable[int], *, misere: bool = False) -> NimAnalysis:
+    """Analyse a Nim position; heaps must be non-negative ``int``s (any size)."""
+    position = check_heaps(heaps)
+    return NimAnalysis(
+        position=position,
+        misere=misere,
+        nim_sum=reduce(xor, position, 0),
+        outcome=nim_outcome(position, misere=misere),
+        winning_moves=tuple(nim_winning_moves(position, misere=misere)),
+    )
+
+
+class NimGame:
+    """Nim as a generic impartial game on heap tuples (for the brute-force engine).
+
+    >>> from nimlab.grundy import grundy_value
+    >>> grundy_value(NimGame(), (3, 4, 5))
+    2
+    """
+
+    def moves(self, position: Heaps, /) -> Iterator[Heaps]:
+        """Remove one or more counters from a single heap."""
+        for index, heap in enumerate(position):
+            for smaller in range(heap):
+                yield (*position[:index], smaller, *position[index + 1 :])
+
+    def __str__(self) -> str:
+        return "nim"

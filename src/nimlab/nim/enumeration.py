@@ -1,0 +1,185 @@
+"""Enumerations of lost Nim positions: the lists of the "Nim" blog post (seed 003) and more.
+
+A position is *lost* (for the player to move) when its nim-sum is 0; *obviously lost* when its
+heaps pair up into equal sizes (the mirror strategy); *non-obviously lost* when lost but not
+obviously so. Positions are multisets, written as ascending tuples.
+
+>>> lost_positions(3, 7, non_obvious=True)
+[(1, 2, 3), (1, 4, 5), (1, 6, 7), (2, 4, 6), (2, 5, 7), (3, 4, 7), (3, 5, 6)]
+>>> aesthetic_positions(5).positions
+((3, 4, 6, 8, 9),)
+>>> lost_triangles(20)
+[0, 3, 7, 11, 15, 19]
+>>> lost_trapezoids(smallest=2, largest=9)
+[(2, 3, 4, 5), (2, 3, 4, 5, 6, 7, 8, 9), (4, 5, 6, 7), (6, 7, 8, 9)]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nimlab.core.heaps import Heaps
+from nimlab.errors import InvalidPositionError, NoSuchPositionError, TooLargeError
+
+__all__ = [
+    "AestheticPositions",
+    "aesthetic_positions",
+    "is_obviously_lost",
+    "lost_positions",
+    "lost_trapezoids",
+    "lost_triangles",
+]
+
+MAX_LISTED_POSITIONS = 5_000_000
+
+
+def is_obviously_lost(heaps: Sequence[int]) -> bool:
+    """Whether the non-empty heaps split into pairs of equal size.
+
+    >>> is_obviously_lost([3, 5, 3, 5]), is_obviously_lost([1, 2, 3]), is_obviously_lost([0, 4, 4])
+    (True, False, True)
+    """
+    return all(count % 2 == 0 for size, count in Counter(heaps).items() if size)
+
+
+def _check_count(name: str, value: int, minimum: int) -> None:
+    if value < minimum:
+        raise InvalidPositionError(f"{name} must be at least {minimum}, got {value}")
+
+
+def _lost_multisets(heaps: int, largest: int) -> Iterator[Heaps]:
+    """Ascending ``heaps``-tuples over ``1..largest`` with nim-sum 0, in lexicographic order.
+
+    The first ``heaps - 1`` sizes are chosen freely (ascending); the last is then forced to be
+    their nim-sum, and is kept when it is a valid, not smaller, size.
+    """
+    prefix: list[int] = []
+
+    def extend(lowest: int, partial: int, remaining: int) -> Iterator[Heaps]:
+        if remaining == 1:
+            if lowest <= partial <= largest:
+                yield (*prefix, partial)
+            return
+        for size in range(lowest, largest + 1):
+            prefix.append(size)
+            yield from extend(size, partial ^ size, remaining - 1)
+            prefix.pop()
+
+    yield from extend(1, 0, heaps)
+
+
+def lost_positions(heaps: int, largest: int, *, non_obvious: bool = False) -> list[Heaps]:
+    """Every lost position with ``heaps`` heaps of sizes ``1..largest``, as ascending tuples.
+
+    >>> lost_positions(2, 3)
+    [(1, 1), (2, 2), (3, 3)]
+    >>> lost_positions(4, 5, non_obvious=True)
+    [(2, 3, 4, 5)]
+    """
+    _check_count("the number of heaps", heaps, 1)
+    _check_count("the largest heap size", largest, 1)
+    estimate = largest ** (heaps - 1)
+    if heaps > 2 and estimate > 50 * MAX_LISTED_POSITIONS:
+        raise TooLargeError(
+            f"enumerating {heaps} heaps up to {largest} examines about {estimate:,} prefixes "
+            f"(limit {50 * MAX_LISTED_POSITIONS:,}); use fewer heaps or a smaller --max",
+            estimate=estimate,
+            limit=50 * MAX_LISTED_POSITIONS,
+        )
+    found = _lost_multisets(heaps, largest)
+    if non_obvious:
+        return [p for p in found if not is_obviously_lost(p)]
+    return list(found)
+
+
+@dataclass(frozen=True)
+class AestheticPositions:
+    """The optimal "aesthetic" starting positions with a given number of heaps."""
+
+    heaps: int
+    total: int
+    positions: tuple[Heaps, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's keys ``heaps``, ``total`` and ``positions``."""
+        return {
+            "heaps": self.heaps,
+            "total": self.total,
+            "positions": [list(p) for p in self.positions],
+        }
+
+
+def _partitions(total: int, parts: int, largest_part: int) -> Iterator[tuple[int, ...]]:
+    """Partitions of ``total`` into at most ``parts`` parts each <= ``largest_part``, descending."""
+    if total == 0:
+        yield ()
+        return
+    if parts == 0:
+        return
+    for first in range(min(total, largest_part), 0, -1):
+        for rest in _partitions(total - first, parts - 1, first):
+            yield (first, *rest)
+
+
+def aesthetic_positions(heaps: int) -> AestheticPositions:
+    """Lost positions with ``heaps`` distinct positive sizes, chosen by the blog's order.
+
+    Minimise the total, then the largest heap, then maximise the smallest; every tie is kept.
+    The ``k``-th smallest heap of ``k``-th-smallest-first distinct sizes is ``k + b_k`` with
+    ``b`` non-decreasing, so a position of total ``K(K+1)/2 + e`` is a partition of the
+    excess ``e`` into at most ``K`` parts: totals are tried in increasing order of excess.
+
+    >>> aesthetic_positions(3)
+    AestheticPositions(heaps=3, total=6, positions=((1, 2, 3),))
+    """
+    _check_count("the number of heaps", heaps, 1)
+    if heaps < 3:
+        raise NoSuchPositionError(
+            f"no lost position has {heaps} distinct positive heap sizes (at least 3 are needed)"
+        )
+    base = heaps * (heaps + 1) // 2
+    excess = 0
+    while True:
+        winners: list[Heaps] = []
+        for partition in _partitions(excess, heaps, excess):
+            shifts = (0,) * (heaps - len(partition)) + partition[::-1]
+            position = tuple(index + 1 + shift for index, shift in enumerate(shifts))
+            nim_sum = 0
+            for size in position:
+                nim_sum ^= size
+            if nim_sum == 0:
+                winners.append(position)
+        if winners:
+            smallest_largest = min(p[-1] for p in winners)
+            tied = [p for p in winners if p[-1] == smallest_largest]
+            best_smallest = max(p[0] for p in tied)
+            chosen = sorted(p for p in tied if p[0] == best_smallest)
+            return AestheticPositions(heaps, base + excess, tuple(chosen))
+        excess += 1
+
+
+def lost_triangles(upto: int) -> list[int]:
+    """The ``n <= upto`` for which the perfect triangle ``1, 2, ..., n`` is lost."""
+    _check_count("upto", upto, 0)
+    found, nim_sum = [0], 0
+    for n in range(1, upto + 1):
+        nim_sum ^= n
+        if nim_sum == 0:
+            found.append(n)
+    return found
+
+
+def lost_trapezoids(*, smallest: int, largest: int) -> list[Heaps]:
+    """Runs ``a, a+1, ..., b`` with ``smallest <= a < b <= largest`` whose nim-sum is 0."""
+    _check_count("the smallest heap", smallest, 1)
+    found: list[Heaps] = []
+    for start in range(smallest, largest + 1):
+        nim_sum = 0
+        for end in range(start, largest + 1):
+            nim_sum ^= end
+            if nim_sum == 0:
+                found.append(tuple(range(start, end + 1)))
+    return found

@@ -1,0 +1,37 @@
+"""Shared fixtures: run the CLI in-process and capture what it prints."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from nimlab.cli.main import run
+
+
+@dataclass(frozen=True)
+class CliResult:
+    """Exit code and captured output of one ``nimlab`` invocation."""
+
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        """The single JSON object on stdout (fails the test if there is anything else)."""
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Any:
+    """``cli("nim", "3", "4", "5", "--json")`` runs nimlab in-process and returns a CliResult."""
+
+    def invoke(*args: str) -> CliResult:
+        capsys.readouterr()
+        code = run(list(args))
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return invoke
