@@ -173,13 +173,16 @@ def test_seed_003_four_heap_list() -> None:
 
 
 def test_lost_positions_match_a_brute_force_filter() -> None:
-    for count in range(1, 5):
+    for count in range(1, 7):
         brute = [
             p
             for p in combinations_with_replacement(range(1, 10), count)
             if analyze_nim(p).outcome == Outcome.P
         ]
         assert lost_positions(count, 9) == brute
+        assert lost_positions(count, 9, non_obvious=True) == [
+            p for p in brute if not is_obviously_lost(p)
+        ]
 
 
 @pytest.mark.parametrize(

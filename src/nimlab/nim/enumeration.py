@@ -63,6 +63,13 @@ def _lost_multisets(heaps: int, largest: int) -> Iterator[Heaps]:
             if lowest <= partial <= largest:
                 yield (*prefix, partial)
             return
+        if remaining == 2:  # the innermost loop, unrolled: size, then the forced last heap
+            head = tuple(prefix)
+            for size in range(lowest, largest + 1):
+                last = partial ^ size
+                if size <= last <= largest:
+                    yield (*head, size, last)
+            return
         for size in range(lowest, largest + 1):
             prefix.append(size)
             yield from extend(size, partial ^ size, remaining - 1)
@@ -90,8 +97,8 @@ def lost_positions(heaps: int, largest: int, *, non_obvious: bool = False) -> li
             limit=50 * MAX_LISTED_POSITIONS,
         )
     found = _lost_multisets(heaps, largest)
-    if non_obvious:
-        return [p for p in found if not is_obviously_lost(p)]
+    if non_obvious:  # sorted positive heaps pair up iff they do so in consecutive pairs
+        return [p for p in found if p[0::2] != p[1::2]]
     return list(found)
 
 
