@@ -3,7 +3,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
+
+.PHONY: run test lint browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +27,15 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+# Browser tests drive Debian's chromium (Playwright must not download a browser of its own).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+test: lint browser
 	$(BIN)/pytest
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.test-installed
 	for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:

@@ -130,7 +130,7 @@ def trapezoids(
     largest: int = typer.Option(20, "--max", help="Largest heap size allowed."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Lost runs of consecutive heap sizes a, a+1, ..., b within [min, max]."""
+    """Lost runs of consecutive heap sizes a, a+1, ..., b with min <= a < b <= max."""
     positions = lost_trapezoids(smallest=smallest, largest=largest)
     if as_json:
         emit_json({"positions": [list(p) for p in positions], "count": len(positions)})
