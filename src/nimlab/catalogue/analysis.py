@@ -1,0 +1,126 @@
+"""Result records of ``nimlab analyze`` and ``nimlab grundy``, computed from the closed forms.
+
+>>> from nimlab.catalogue import make_game
+>>> result = analyze(make_game("silver-dollar"), "2,5,7,11")
+>>> result.to_json()["winning_moves"]
+[{'to': '1,5,7,11', 'move': 'coin at 2 -> 1'}, {'to': '2,5,7,10', 'move': 'coin at 11 -> 10'}]
+>>> table = grundy_table(make_game("staircase"), 5)
+>>> table.values, table.period, table.preperiod, table.meaning
+((0, 1, 0, 1, 0, 1), 2, 0, 'one coin on step n')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from nimlab.catalogue.base import CatalogueGame, check_limit
+from nimlab.core.game import Outcome
+from nimlab.exact import exact_str
+
+__all__ = ["GameAnalysis", "GrundyTable", "analyze", "grundy_table"]
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """What ``nimlab analyze`` reports: value, outcome and winning moves of one position."""
+
+    game: str
+    position: str
+    grundy: int | None
+    outcome: Outcome
+    value: Fraction | None
+    winning_moves: tuple[dict[str, Any], ...]
+    method: str = "closed-form"
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's keys (``value`` only for partisan games with a value), and ``method``."""
+        payload: dict[str, Any] = {
+            "game": self.game,
+            "position": self.position,
+            "grundy": self.grundy,
+            "outcome": self.outcome.value,
+        }
+        if self.value is not None:
+            payload["value"] = exact_str(self.value)
+        payload["winning_moves"] = list(self.winning_moves)
+        payload["method"] = self.method
+        return payload
+
+
+def analyze(
+    game: CatalogueGame[Any], text: str, *, brute_force: bool = False, outcome_only: bool = False
+) -> GameAnalysis:
+    """Parse ``text`` in the game's notation and analyse it by the closed form.
+
+    With ``brute_force=True`` the game tree is searched instead (bounded by ``game.limit``),
+    which is how the closed forms are checked. ``outcome_only=True`` skips the Grundy value
+    (reported as None), for games where it is not a closed form (Wythoff's game):
+
+    >>> from nimlab.catalogue import make_game
+    >>> analyze(make_game("twins"), "THHTTH", brute_force=True).to_json()["winning_moves"]
+    [{'to': 'THHHTT', 'move': 'found by search'}]
+    """
+    position = game.parse_position(text)
+    if brute_force:
+        winners = sorted(game.brute_winning_moves(position), key=lambda m: (m[0] or "", str(m[1])))
+        moves = []
+        for player, option in winners:
+            move: dict[str, Any] = {"to": game.format_position(option), "move": "found by search"}
+            if player is not None:
+                move["player"] = player
+            moves.append(move)
+        return GameAnalysis(
+            game=game.spec,
+            position=game.format_position(position),
+            grundy=game.brute_grundy(position),
+            outcome=game.brute_outcome(position),
+            value=game.brute_value(position),
+            winning_moves=tuple(moves),
+            method="brute-force",
+        )
+    return GameAnalysis(
+        game=game.spec,
+        position=game.format_position(position),
+        grundy=None if outcome_only else game.grundy(position),
+        outcome=game.outcome(position),
+        value=game.value(position),
+        winning_moves=tuple(game.move_json(m) for m in game.winning_moves(position)),
+    )
+
+
+@dataclass(frozen=True)
+class GrundyTable:
+    """What ``nimlab grundy`` reports: g(0..N) and the period when it is proven."""
+
+    game: str
+    values: tuple[int | None, ...]
+    period: int | None
+    preperiod: int | None
+    meaning: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's keys, plus ``meaning`` (which position n stands for)."""
+        return {
+            "game": self.game,
+            "values": list(self.values),
+            "period": self.period,
+            "preperiod": self.preperiod,
+            "meaning": self.meaning,
+        }
+
+
+def grundy_table(game: CatalogueGame[Any], upto: int) -> GrundyTable:
+    """Tabulate the game's sequence (``game.sequence_meaning``) for n = 0..upto."""
+    game.sequence_position(0)  # games without a sequence refuse here, with their reason
+    check_limit(f"a table of {upto + 1} values", upto + 1, game.limit)
+    values = game.grundy_values(upto)
+    found = game.periodicity(values)
+    return GrundyTable(
+        game=game.spec,
+        values=tuple(values),
+        period=found[0] if found else None,
+        preperiod=found[1] if found else None,
+        meaning=game.sequence_meaning or "",
+    )

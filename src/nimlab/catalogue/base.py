@@ -1,0 +1,325 @@
+"""The catalogue's game interface: rules, closed form, brute-force twin and explanation.
+
+Every catalogue entry is a subclass of :class:`CatalogueGame`. An instance is one configured
+game (``subtraction(S=1,3,4)``, ``nim(misere)``, ...); the class carries the name, the notation
+and which command-line options apply. An entry gives
+
+- the rules: :meth:`~CatalogueGame.moves` (the brute-force engine plays with them);
+- the closed form: :meth:`~CatalogueGame.grundy` (or :meth:`~CatalogueGame.outcome` only, for
+  games that are not impartial), and :meth:`~CatalogueGame.winning_moves` computed from it, so
+  that huge positions are answered instantly;
+- the brute-force twin (:meth:`~CatalogueGame.brute_grundy`, ...) that the conformance tests
+  compare with the closed form;
+- a strict position notation (:meth:`~CatalogueGame.parse_position` /
+  :meth:`~CatalogueGame.format_position`, a round trip) and a human explanation.
+
+>>> from nimlab.catalogue import make_game
+>>> game = make_game("nimble")
+>>> position = game.parse_position("1,3,3,6")
+>>> game.grundy(position), game.brute_grundy(position)
+(7, 7)
+>>> [game.format_position(move.to) for move in game.winning_moves(position)]
+['1,1,3,3']
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from nimlab.core.game import ImpartialGame, Outcome
+from nimlab.core.transforms import MisereGame, misere
+from nimlab.errors import InvalidPositionError, TooLargeError
+from nimlab.grundy import GrundySolver, mex
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "BudgetedGame",
+    "CatalogueGame",
+    "CatalogueMove",
+    "GameOptions",
+    "Pos",
+    "check_limit",
+    "unique_moves",
+]
+
+Pos = TypeVar("Pos", bound=Hashable)
+
+#: Default bound on the work of any step that is not a closed form (tables, searches).
+DEFAULT_LIMIT = 1_000_000
+
+_FLAGS = {
+    "misere": "--misere",
+    "subtraction_set": "--set",
+    "max_take": "--max",
+    "additions": "--additions",
+    "cap": "--cap",
+    "skips": "--skips",
+    "code": "--code",
+    "row": "--row",
+}
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """The parameters a game may take, as parsed from the command line or a spec string.
+
+    ``limit`` bounds non-closed-form work (it is not part of the game's identity).
+
+    >>> GameOptions(subtraction_set=(1, 3, 4)).given()
+    ['--set']
+    """
+
+    misere: bool = False
+    subtraction_set: tuple[int, ...] | None = None
+    max_take: int | None = None
+    additions: int | None = None
+    cap: int | None = None
+    skips: tuple[int, int] | None = None
+    code: str | None = None
+    row: int | None = None
+    limit: int = field(default=DEFAULT_LIMIT, compare=False)
+
+    def given(self) -> list[str]:
+        """The command-line flags of the options that differ from their defaults."""
+        return [
+            _FLAGS[f.name]
+            for f in fields(self)
+            if f.name in _FLAGS and getattr(self, f.name) != f.default
+        ]
+
+
+@dataclass(frozen=True)
+class CatalogueMove(Generic[Pos]):
+    """One move: the position it leads to, a description, (partisan games) who moves, and
+    extra JSON keys (e.g. ``("heap", 0)``)."""
+
+    to: Pos
+    label: str
+    player: str | None = None
+    extra: tuple[tuple[str, int | bool | str], ...] = ()
+
+
+def unique_moves(moves: Iterable[CatalogueMove[Pos]]) -> list[CatalogueMove[Pos]]:
+    """Keep the first move to each (player, position): different moves may lead to one position.
+
+    >>> [m.label for m in unique_moves([CatalogueMove(1, "a"), CatalogueMove(1, "b")])]
+    ['a']
+    """
+    seen: set[tuple[str | None, Pos]] = set()
+    result = []
+    for move in moves:
+        key = (move.player, move.to)
+        if key not in seen:
+            seen.add(key)
+            result.append(move)
+    return result
+
+
+def check_limit(what: str, estimate: int, limit: int) -> None:
+    """Raise :class:`TooLargeError` if ``estimate`` exceeds ``limit``.
+
+    >>> check_limit("a table", 10, 100)
+    >>> check_limit("a table", 1000, 100)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.TooLargeError: a table needs about 1000 steps, over the limit 100 (raise it ...)
+    """
+    if estimate > limit:
+        raise TooLargeError(
+            f"{what} needs about {estimate} steps, over the limit {limit} (raise it with --limit)",
+            estimate=estimate,
+            limit=limit,
+        )
+
+
+class BudgetedGame:
+    """A game whose move generator refuses (TooLargeError) after ``limit`` expansions.
+
+    >>> from nimlab.core import MoveFunctionGame
+    >>> from nimlab.grundy import grundy_value
+    >>> chain = BudgetedGame(MoveFunctionGame(lambda n: [n - 1] if n else []), 100)
+    >>> grundy_value(chain, 50)
+    0
+    >>> grundy_value(chain, 500)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.TooLargeError: the brute-force search needs about 101 steps, over the limit ...
+    """
+
+    def __init__(self, game: ImpartialGame[Any], limit: int) -> None:
+        self.game = game
+        self.limit = limit
+        self.expanded = 0
+
+    def moves(self, position: Any, /) -> Iterable[Any]:
+        """The wrapped game's options, counted."""
+        self.expanded += 1
+        check_limit("the brute-force search", self.expanded, self.limit)
+        return self.game.moves(position)
+
+
+class CatalogueGame(ABC, Generic[Pos]):
+    """One configured game of the catalogue (see the module docstring)."""
+
+    #: The registered name (``nimlab analyze NAME ...``).
+    name: ClassVar[str]
+    #: Other accepted names.
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: One line: what the game is.
+    summary: ClassVar[str]
+    #: The position notation and an example.
+    notation: ClassVar[str]
+    example: ClassVar[str]
+    #: The command-line flags that apply (``--limit`` always applies).
+    option_flags: ClassVar[frozenset[str]] = frozenset()
+    #: Whether the game has Sprague-Grundy values (False: outcome-only or partisan).
+    impartial: ClassVar[bool] = True
+    #: What ``nimlab grundy --upto N`` tabulates; None if it is refused.
+    sequence_meaning: ClassVar[str | None] = None
+
+    limit: int = DEFAULT_LIMIT
+
+    @classmethod
+    def configure(cls, options: GameOptions) -> CatalogueGame[Any]:
+        """The game with these options (they have been checked against ``option_flags``)."""
+        game = cls()
+        game.limit = options.limit
+        return game
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec string, e.g. ``subtraction(S=1,3,4)``."""
+        return self.name
+
+    def __str__(self) -> str:
+        return self.spec
+
+    # -- notation -------------------------------------------------------------------------
+    @abstractmethod
+    def parse_position(self, text: str) -> Pos:
+        """Parse the game's notation strictly (InvalidPositionError quoting the bad token)."""
+
+    @abstractmethod
+    def format_position(self, position: Pos) -> str:
+        """The notation of ``position``; ``parse_position`` inverts it."""
+
+    # -- rules ----------------------------------------------------------------------------
+    @abstractmethod
+    def moves(self, position: Pos, /) -> Iterable[Pos]:
+        """The rules: every position one move away (both players' moves in a partisan game)."""
+
+    # -- closed form ----------------------------------------------------------------------
+    def grundy(self, position: Pos) -> int | None:
+        """The Grundy value by the closed form (None for outcome-only and partisan games)."""
+        return None
+
+    @property
+    def terminal_grundy(self) -> int:
+        """The value of a position without moves: 0, or 1 under misère play."""
+        return 0
+
+    def outcome(self, position: Pos) -> Outcome:
+        """Who wins, by the closed form."""
+        value = self.grundy(position)
+        if value is None:
+            raise NotImplementedError(f"{self.name} must define outcome()")
+        return Outcome.P if value == 0 else Outcome.N
+
+    def value(self, position: Pos) -> Fraction | None:
+        """The exact value of a partisan position (None for impartial games)."""
+        return None
+
+    @abstractmethod
+    def winning_moves(self, position: Pos) -> list[CatalogueMove[Pos]]:
+        """The winning moves found by the closed form, one per resulting position."""
+
+    def move_json(self, move: CatalogueMove[Pos]) -> dict[str, Any]:
+        """A move as JSON: ``to`` in the input notation, plus ``move`` (a description)."""
+        payload: dict[str, Any] = {"to": self.format_position(move.to), "move": move.label}
+        if move.player is not None:
+            payload["player"] = move.player
+        payload.update(move.extra)
+        return payload
+
+    def explain(self, position: Pos) -> RenderableType:
+        """A human explanation of the closed form on ``position``."""
+        return Text(f"{self.summary}")
+
+    # -- test support: positions up to a bound, random positions ---------------------------
+    @abstractmethod
+    def small_positions(self, size: int) -> Iterator[Pos]:
+        """Every position up to a bound growing with ``size`` (for exhaustive checks)."""
+
+    @abstractmethod
+    def random_position(self, rng: random.Random, size: int) -> Pos:
+        """A random position whose parts are at most about ``size``."""
+
+    # -- brute-force twin -----------------------------------------------------------------
+    @property
+    def rules(self) -> ImpartialGame[Any]:
+        """The impartial game the brute-force engine searches (misère wrappers included)."""
+        return self
+
+    @cached_property
+    def _solver(self) -> GrundySolver[Any]:
+        rules = self.rules
+        if isinstance(rules, MisereGame):
+            return GrundySolver(misere(BudgetedGame(rules.base, self.limit)))
+        return GrundySolver(BudgetedGame(rules, self.limit))
+
+    def brute_grundy(self, position: Pos) -> int | None:
+        """The Grundy value by exhaustive search (None where the closed form gives none)."""
+        return self._solver.grundy_value(position) if self.impartial else None
+
+    def brute_value(self, position: Pos) -> Fraction | None:
+        """The exact value by search (partisan games; None for impartial ones)."""
+        return None
+
+    def brute_outcome(self, position: Pos) -> Outcome:
+        """The outcome by exhaustive search."""
+        return self._solver.outcome(position)
+
+    def brute_winning_moves(self, position: Pos) -> set[tuple[str | None, Pos]]:
+        """The winning moves by exhaustive search, as ``(player, position)`` pairs."""
+        return {(None, option) for option in self._solver.winning_moves(position)}
+
+    def step_consistent(self, position: Pos) -> bool:
+        """Whether the closed form obeys one step of its recursion at ``position``.
+
+        Impartial games: g(p) = mex of g over the options (the terminal value if none);
+        outcome-only games: N iff some option is P. With the exhaustive brute-force check on
+        small positions this makes an induction, so property tests sample it on big positions.
+        """
+        options = list(self.moves(position))
+        if self.impartial:
+            seen = {g for g in map(self.grundy, options) if g is not None}
+            expected = mex(seen) if options else self.terminal_grundy
+            return self.grundy(position) == expected
+        wins = any(self.outcome(q) is Outcome.P for q in options)
+        return wins == (self.outcome(position) is Outcome.N)
+
+    # -- grundy --upto --------------------------------------------------------------------
+    def sequence_position(self, n: int) -> Pos:
+        """The n-th position of the ``grundy --upto`` table (see ``sequence_meaning``)."""
+        raise InvalidPositionError(
+            f"'grundy --upto' is not defined for {self.name}: "
+            + ("it is not impartial" if not self.impartial else "it has no sequence of positions")
+        )
+
+    def grundy_values(self, upto: int) -> list[int | None]:
+        """The Grundy values of positions ``0..upto`` of the ``grundy`` table."""
+        self.sequence_position(0)  # refuses games without a sequence
+        return [self.grundy(self.sequence_position(n)) for n in range(upto + 1)]
+
+    def periodicity(self, values: Sequence[int | None]) -> tuple[int, int] | None:
+        """``(period, preperiod)`` when proven for the whole sequence, else None."""
+        return None

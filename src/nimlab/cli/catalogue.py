@@ -1,0 +1,167 @@
+"""Commands ``analyze``, ``grundy`` and ``games``: the game catalogue from the command line."""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from nimlab.catalogue import GameOptions, analyze, grundy_table, make_game, registered_games
+from nimlab.catalogue.base import DEFAULT_LIMIT, CatalogueGame
+from nimlab.catalogue.registry import parse_int_list, parse_skips
+from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
+from nimlab.core.game import Outcome
+from nimlab.errors import InvalidPositionError
+
+__all__ = ["analyze_command", "games_command", "grundy_command"]
+
+_VERDICTS = {
+    Outcome.N: "N: the player to move wins.",
+    Outcome.P: "P: the player to move loses (the previous player wins).",
+    Outcome.L: "L: Left (Blue) wins, whoever starts.",
+    Outcome.R: "R: Right (Red) wins, whoever starts.",
+}
+
+_MISERE = typer.Option(False, "--misere", help="nim: the last player to move loses.")
+_SET = typer.Option(None, "--set", help="subtraction: the finite subtraction set, e.g. 1,3,4.")
+_MAX = typer.Option(None, "--max", help="subtraction: take 1..K counters.", show_default=False)
+_ADDITIONS = typer.Option(None, "--additions", help="poker-nim: additions allowed per player.")
+_CAP = typer.Option(None, "--cap", help="poker-nim: no heap may grow beyond C.")
+_SKIPS = typer.Option(None, "--skips", help="skip-nim: skips A,B of the first and second player.")
+_CODE = typer.Option(None, "--code", help="octal: the octal code, e.g. 0.07.")
+_ROW = typer.Option(None, "--row", help="wythoff: the row R tabulated by grundy (pairs R,n).")
+_LIMIT = typer.Option(
+    DEFAULT_LIMIT, "--limit", help="Bound on non-closed-form work (tables, searches)."
+)
+
+
+def _options(
+    misere: bool,
+    subtraction_set: str | None,
+    max_take: int | None,
+    additions: int | None,
+    cap: int | None,
+    skips: str | None,
+    code: str | None,
+    row: int | None,
+    limit: int,
+) -> GameOptions:
+    for flag, number in (("--max", max_take), ("--additions", additions), ("--cap", cap)):
+        if number is not None and number < 0:
+            raise InvalidPositionError(f"invalid {flag} {number}: it must be non-negative")
+    if row is not None and row < 0:
+        raise InvalidPositionError(f"invalid --row {row}: it must be non-negative")
+    return GameOptions(
+        misere=misere,
+        subtraction_set=(
+            parse_int_list(subtraction_set, "--set", minimum=1) if subtraction_set else None
+        ),
+        max_take=max_take,
+        additions=additions,
+        cap=cap,
+        skips=parse_skips(skips) if skips is not None else None,
+        code=code,
+        row=row,
+        limit=limit,
+    )
+
+
+@app.command("analyze", context_settings=HEAP_ARGS)
+def analyze_command(
+    game: str = typer.Argument(..., help="The game, e.g. nim, wythoff, silver-dollar."),
+    position: list[str] = typer.Argument(
+        None, help="The position in the game's notation (see 'nimlab games').", show_default=False
+    ),
+    misere: bool = _MISERE,
+    subtraction_set: str | None = _SET,
+    max_take: int | None = _MAX,
+    additions: int | None = _ADDITIONS,
+    cap: int | None = _CAP,
+    skips: str | None = _SKIPS,
+    code: str | None = _CODE,
+    row: int | None = _ROW,
+    limit: int = _LIMIT,
+    brute: bool = typer.Option(
+        False, "--brute", help="Search the game tree instead of the closed form (see --limit)."
+    ),
+    outcome_only: bool = typer.Option(
+        False, "--outcome-only", help="Skip the Grundy value (null), e.g. for huge Wythoff piles."
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Analyse a position of a catalogue game: Grundy value, outcome, winning moves."""
+    options = _options(misere, subtraction_set, max_take, additions, cap, skips, code, row, limit)
+    entry = make_game(game, options)
+    text = ",".join(position or [])
+    result = analyze(entry, text, brute_force=brute, outcome_only=outcome_only)
+    if as_json:
+        emit_json(result.to_json())
+        return
+    console.print(Text(f"{result.game}: {result.position or '(empty)'}", style="bold"))
+    if brute:
+        console.print("By exhaustive search of the game tree (no closed form used).")
+    else:
+        console.print(entry.explain(entry.parse_position(text)))
+    if result.value is not None:
+        console.print(f"value: {result.to_json()['value']}")
+    if result.grundy is not None:
+        console.print(f"Grundy value: {result.grundy}")
+    console.print(Text(_VERDICTS[result.outcome], style="bold"))
+    for move in result.winning_moves:
+        who = f"{move['player']} " if "player" in move else ""
+        console.print(f"  winning move: {who}{move['move']}   (leaves {move['to'] or '(empty)'})")
+
+
+@app.command("grundy")
+def grundy_command(
+    game: str = typer.Argument(..., help="The game, e.g. subtraction, kayles, octal."),
+    upto: int = typer.Option(..., "--upto", help="Tabulate g(0..N)."),
+    misere: bool = _MISERE,
+    subtraction_set: str | None = _SET,
+    max_take: int | None = _MAX,
+    code: str | None = _CODE,
+    row: int | None = _ROW,
+    limit: int = _LIMIT,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Grundy values g(0..N) of a game's single-heap positions, with the proven period."""
+    if upto < 0:
+        raise InvalidPositionError(f"invalid --upto {upto}: it must be non-negative")
+    options = _options(misere, subtraction_set, max_take, None, None, None, code, row, limit)
+    table = grundy_table(make_game(game, options), upto)
+    if as_json:
+        emit_json(table.to_json())
+        return
+    console.print(Text(f"{table.game}: g(n) for n = 0..{upto}, n = {table.meaning}", style="bold"))
+    console.print(" ".join("-" if v is None else str(v) for v in table.values))
+    if table.period is not None:
+        console.print(f"period {table.period}, preperiod {table.preperiod} (proven)")
+    else:
+        console.print("no period proven from these values")
+
+
+def _game_row(cls: type[CatalogueGame[object]]) -> dict[str, object]:
+    return {
+        "name": cls.name,
+        "aliases": list(cls.aliases),
+        "summary": cls.summary,
+        "notation": cls.notation,
+        "example": cls.example,
+        "options": sorted(cls.option_flags),
+        "impartial": cls.impartial,
+        "grundy_sequence": cls.sequence_meaning,
+    }
+
+
+@app.command("games")
+def games_command(as_json: bool = JSON_OPTION) -> None:
+    """List the catalogue's games, their position notation and options."""
+    rows = [_game_row(cls) for cls in registered_games()]
+    if as_json:
+        emit_json({"games": rows})
+        return
+    table = Table("game", "position", "example", "options", "rules", box=None)
+    for cls in registered_games():
+        options = " ".join(sorted(cls.option_flags))
+        table.add_row(cls.name, cls.notation, cls.example, options, cls.summary)
+    console.print(table)
