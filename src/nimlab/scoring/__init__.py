@@ -1,0 +1,22 @@
+"""Scoring Nim (seed 004): exact payoff functions of the bonus N, optimal play, plots, tables."""
+
+from nimlab.scoring.payoff import (
+    PayoffSolution,
+    c_minus,
+    c_plus,
+    payoff_function,
+    payoff_value,
+    solve_payoffs,
+)
+from nimlab.scoring.piecewise import PiecewiseLinear, maximum
+
+__all__ = [
+    "PayoffSolution",
+    "PiecewiseLinear",
+    "c_minus",
+    "c_plus",
+    "maximum",
+    "payoff_function",
+    "payoff_value",
+    "solve_payoffs",
+]

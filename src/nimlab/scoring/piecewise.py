@@ -1,0 +1,210 @@
+"""Exact continuous piecewise-linear functions of one real variable, with rational knots.
+
+A function is stored canonically: its breakpoints (the points where the slope changes) with
+their values, and the slopes beyond the first and the last breakpoint. A function without a
+breakpoint (an affine function) keeps a single knot at 0 so that its value is known.
+
+>>> from fractions import Fraction
+>>> f = PiecewiseLinear.affine(1, 1)           # N + 1
+>>> g = PiecewiseLinear.affine(-1, -1)         # -N - 1
+>>> h = maximum([f, g])                        # |N + 1|
+>>> [str(x) for x, _ in h.breakpoints], int(h.slope_left), int(h.slope_right)
+(['-1'], -1, 1)
+>>> h(Fraction(-7, 2)), (-h + 3)(0)
+(Fraction(5, 2), Fraction(2, 1))
+>>> maximum([PiecewiseLinear.affine(1, 0), PiecewiseLinear.affine(-1, 1)]).breakpoints
+((Fraction(1, 2), Fraction(1, 2)),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import pairwise
+
+__all__ = ["PiecewiseLinear", "maximum"]
+
+Point = tuple[Fraction, Fraction]
+
+
+@dataclass(frozen=True)
+class PiecewiseLinear:
+    """A continuous piecewise-linear function, canonical so that ``==`` compares functions.
+
+    ``knots`` are increasing; ``values`` are the function's values there. Build instances with
+    :meth:`affine` or :meth:`from_points` (which canonicalise), not directly.
+    """
+
+    knots: tuple[Fraction, ...]
+    values: tuple[Fraction, ...]
+    slope_left: Fraction
+    slope_right: Fraction
+
+    @staticmethod
+    def affine(slope: int | Fraction, intercept: int | Fraction) -> PiecewiseLinear:
+        """The function ``slope * N + intercept``.
+
+        >>> PiecewiseLinear.affine(-1, 0)(5)
+        Fraction(-5, 1)
+        """
+        s = Fraction(slope)
+        return PiecewiseLinear((Fraction(0),), (Fraction(intercept),), s, s)
+
+    @staticmethod
+    def from_points(
+        points: Sequence[tuple[int | Fraction, int | Fraction]],
+        slope_left: int | Fraction,
+        slope_right: int | Fraction,
+    ) -> PiecewiseLinear:
+        """Interpolate ``points`` (increasing x, at least one) linearly, then extend by the slopes.
+
+        Points where the slope does not change are dropped.
+
+        >>> f = PiecewiseLinear.from_points([(0, 0), (1, 1), (2, 2), (3, 1)], 1, -1)
+        >>> f.breakpoints
+        ((Fraction(2, 1), Fraction(2, 1)),)
+        """
+        if not points:
+            raise ValueError("a piecewise-linear function needs at least one point")
+        xs = [Fraction(x) for x, _ in points]
+        ys = [Fraction(y) for _, y in points]
+        if any(b <= a for a, b in pairwise(xs)):
+            raise ValueError("knots must be strictly increasing")
+        slopes = [
+            Fraction(slope_left),
+            *((ys[i + 1] - ys[i]) / (xs[i + 1] - xs[i]) for i in range(len(xs) - 1)),
+            Fraction(slope_right),
+        ]
+        keep = [i for i in range(len(xs)) if slopes[i] != slopes[i + 1]]
+        if not keep:
+            value_at_zero = ys[0] + slopes[0] * (0 - xs[0])
+            return PiecewiseLinear((Fraction(0),), (value_at_zero,), slopes[0], slopes[0])
+        return PiecewiseLinear(
+            tuple(xs[i] for i in keep), tuple(ys[i] for i in keep), slopes[0], slopes[-1]
+        )
+
+    @property
+    def breakpoints(self) -> tuple[Point, ...]:
+        """Every point ``(x, f(x))`` where the slope changes, in increasing ``x``."""
+        if self.slope_left == self.slope_right and len(self.knots) == 1:
+            return ()
+        return tuple(zip(self.knots, self.values, strict=True))
+
+    @property
+    def slopes(self) -> tuple[Fraction, ...]:
+        """The slopes of the pieces from left to right (one more than the breakpoints)."""
+        xs, ys = self.knots, self.values
+        if not self.breakpoints:
+            return (self.slope_left,)
+        inner = ((ys[i + 1] - ys[i]) / (xs[i + 1] - xs[i]) for i in range(len(xs) - 1))
+        return (self.slope_left, *inner, self.slope_right)
+
+    @property
+    def intercept_left(self) -> Fraction:
+        """``c`` with ``f(N) = slope_left * N + c`` for every ``N`` left of all breakpoints."""
+        return self.values[0] - self.slope_left * self.knots[0]
+
+    @property
+    def intercept_right(self) -> Fraction:
+        """``c`` with ``f(N) = slope_right * N + c`` for every ``N`` right of all breakpoints."""
+        return self.values[-1] - self.slope_right * self.knots[-1]
+
+    def __call__(self, x: int | Fraction) -> Fraction:
+        """The exact value at ``x``."""
+        xs, ys = self.knots, self.values
+        x = Fraction(x)
+        if x <= xs[0]:
+            return ys[0] + self.slope_left * (x - xs[0])
+        if x >= xs[-1]:
+            return ys[-1] + self.slope_right * (x - xs[-1])
+        lo, hi = 0, len(xs) - 1
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if xs[mid] <= x:
+                lo = mid
+            else:
+                hi = mid
+        return ys[lo] + (ys[hi] - ys[lo]) * (x - xs[lo]) / (xs[hi] - xs[lo])
+
+    def __neg__(self) -> PiecewiseLinear:
+        return PiecewiseLinear(
+            self.knots, tuple(-y for y in self.values), -self.slope_left, -self.slope_right
+        )
+
+    def __add__(self, constant: int | Fraction) -> PiecewiseLinear:
+        """Shift up by a constant (only constants may be added)."""
+        c = Fraction(constant)
+        return PiecewiseLinear(
+            self.knots, tuple(y + c for y in self.values), self.slope_left, self.slope_right
+        )
+
+    def __radd__(self, constant: int | Fraction) -> PiecewiseLinear:
+        return self + constant
+
+    def __sub__(self, constant: int | Fraction) -> PiecewiseLinear:
+        return self + (-Fraction(constant))
+
+    def __rsub__(self, constant: int | Fraction) -> PiecewiseLinear:
+        return -self + constant
+
+
+def _switch_points(
+    lines: Sequence[tuple[Fraction, Fraction]], length: Fraction | None
+) -> list[Fraction]:
+    """Where the upper envelope of lines ``v + s*t`` (``0 <= t <= length``) changes line.
+
+    ``length`` None means unbounded. The returned ``t`` lie strictly inside the range.
+    """
+    t = Fraction(0)
+    values = [v for v, _ in lines]
+    current = max(range(len(lines)), key=lambda i: (values[i], lines[i][1]))
+    points: list[Fraction] = []
+    while True:
+        s_cur = lines[current][1]
+        v_cur = values[current]
+        best: Fraction | None = None
+        for i, (_, s) in enumerate(lines):
+            if s > s_cur:
+                crossing = t + (v_cur - values[i]) / (s - s_cur)
+                if best is None or crossing < best:
+                    best = crossing
+        if best is None or (length is not None and best >= length):
+            return points
+        step = best - t
+        values = [values[i] + s * step for i, (_, s) in enumerate(lines)]
+        t = best
+        points.append(t)
+        current = max(range(len(lines)), key=lambda i: (values[i], lines[i][1]))
+
+
+def maximum(functions: Iterable[PiecewiseLinear]) -> PiecewiseLinear:
+    """The pointwise maximum of piecewise-linear functions, exactly (new kinks at crossings).
+
+    >>> f = maximum([PiecewiseLinear.affine(1, 0), PiecewiseLinear.affine(0, 2)])
+    >>> f.breakpoints, f.slope_left, f.slope_right
+    (((Fraction(2, 1), Fraction(2, 1)),), Fraction(0, 1), Fraction(1, 1))
+    """
+    fs = list(functions)
+    if not fs:
+        raise ValueError("the maximum of no functions is undefined")
+    if len(fs) == 1:
+        return fs[0]
+    knots = sorted({x for f in fs for x in f.knots})
+    xs: list[Fraction] = []
+    # Left tail: mirror it so that the envelope walk goes to the right.
+    first = knots[0]
+    left = [(f(first), -f.slope_left) for f in fs]
+    xs.extend(first - t for t in reversed(_switch_points(left, None)))
+    for a, b in pairwise(knots):
+        xs.append(a)
+        lines = [(f(a), (f(b) - f(a)) / (b - a)) for f in fs]
+        xs.extend(a + t for t in _switch_points(lines, b - a))
+    last = knots[-1]
+    xs.append(last)
+    right = [(f(last), f.slope_right) for f in fs]
+    xs.extend(last + t for t in _switch_points(right, None))
+    points = [(x, max(f(x) for f in fs)) for x in xs]
+    slope_left = min(f.slope_left for f in fs if f(xs[0]) == points[0][1])
+    slope_right = max(f.slope_right for f in fs if f(xs[-1]) == points[-1][1])
+    return PiecewiseLinear.from_points(points, slope_left, slope_right)

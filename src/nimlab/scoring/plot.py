@@ -1,0 +1,129 @@
+"""Plots of payoff functions f_N against N (matplotlib, Agg backend, imported lazily).
+
+A piecewise-linear function is drawn exactly: a polyline through its breakpoints, extended by
+its end slopes to the window's edges. Breakpoints are marked and labelled with their
+coordinates.
+
+>>> import tempfile, pathlib
+>>> from nimlab.scoring.piecewise import PiecewiseLinear, maximum
+>>> f = maximum([PiecewiseLinear.affine(1, 0), PiecewiseLinear.affine(-1, 0)])
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "abs.svg"
+>>> plot_payoff(f, path, title="|N|").exists()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from nimlab.exact import exact_str
+from nimlab.scoring.piecewise import PiecewiseLinear
+
+__all__ = ["Curve", "plot_curves", "plot_payoff", "polyline", "window"]
+
+
+@dataclass(frozen=True)
+class Curve:
+    """One function to draw, its legend label, matplotlib line style, and whether to label kinks."""
+
+    function: PiecewiseLinear
+    label: str
+    style: dict[str, Any] = field(default_factory=dict)
+    mark_breakpoints: bool = True
+
+
+def window(functions: Sequence[PiecewiseLinear], margin: int = 2) -> tuple[Fraction, Fraction]:
+    """An N range holding every breakpoint with ``margin`` to spare (at least [-3, 3]).
+
+    >>> window([PiecewiseLinear.affine(1, 0)])
+    (Fraction(-3, 1), Fraction(3, 1))
+    """
+    xs = [x for f in functions for x, _ in f.breakpoints] or [Fraction(0)]
+    return min(Fraction(-3), min(xs) - margin), max(Fraction(3), max(xs) + margin)
+
+
+def polyline(
+    function: PiecewiseLinear, low: Fraction, high: Fraction
+) -> list[tuple[Fraction, Fraction]]:
+    """The exact vertices of the graph on ``[low, high]``.
+
+    >>> polyline(PiecewiseLinear.affine(-1, 0), Fraction(-1), Fraction(1))
+    [(Fraction(-1, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(-1, 1))]
+    """
+    xs = [low, *(x for x, _ in function.breakpoints if low < x < high), high]
+    return [(x, function(x)) for x in xs]
+
+
+def plot_curves(
+    curves: Sequence[Curve],
+    path: Path,
+    *,
+    title: str,
+    limits: tuple[Fraction, Fraction] | None = None,
+    mark: Fraction | None = None,
+) -> Path:
+    """Draw several functions on one pair of axes through N = 0 and f = 0 (like the paper)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import matplotlib.ticker
+
+    low, high = limits or window([c.function for c in curves])
+    figure, axes = plt.subplots(figsize=(7.5, 4.5))
+    for curve in curves:
+        points = polyline(curve.function, low, high)
+        style = {"color": "black", "linewidth": 1.5, **curve.style}
+        axes.plot(
+            [float(x) for x, _ in points], [float(y) for _, y in points], label=curve.label, **style
+        )
+        if curve.mark_breakpoints:
+            slopes = curve.function.slopes
+            for k, (x, y) in enumerate(curve.function.breakpoints):
+                if low <= x <= high:
+                    below = slopes[k] < 0 < slopes[k + 1]  # a local minimum: label under it
+                    axes.plot([float(x)], [float(y)], "o", color=style["color"], markersize=4)
+                    axes.annotate(
+                        f"({exact_str(x)}, {exact_str(y)})",
+                        (float(x), float(y)),
+                        textcoords="offset points",
+                        xytext=(0, -12 if below else 6),
+                        ha="center",
+                        fontsize=7,
+                    )
+    if mark is not None and low <= mark <= high:
+        axes.axvline(
+            float(mark), color="tab:red", linestyle=":", linewidth=1, label=f"N = {exact_str(mark)}"
+        )
+    axes.axhline(0, color="grey", linewidth=0.8)
+    axes.axvline(0, color="grey", linewidth=0.8)
+    axes.set_xlabel("N")
+    axes.set_ylabel("payoff")
+    axes.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    axes.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    if high - low <= 30:
+        axes.set_aspect("equal", adjustable="datalim")
+    axes.set_title(title)
+    axes.grid(True, linewidth=0.3)
+    if len(curves) > 1 or mark is not None:
+        axes.legend(fontsize=8)
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path)
+    plt.close(figure)
+    return path
+
+
+def plot_payoff(
+    function: PiecewiseLinear,
+    path: Path,
+    *,
+    title: str,
+    mark: Fraction | None = None,
+) -> Path:
+    """Draw one payoff function with its breakpoints marked and labelled."""
+    return plot_curves([Curve(function, title)], path, title=title, mark=mark)
