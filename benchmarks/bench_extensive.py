@@ -1,0 +1,160 @@
+"""Imperfect-information Nim: nimlab's certified solver against Gambit's LP, and our reach.
+
+Run: ``.venv/bin/python benchmarks/bench_extensive.py [--gambit-cap S] [--reach N]
+[--games 8,6,1 ...]``.
+Part 1 writes each game with ``nimlab export-efg`` (the full, unpruned tree) and times
+pygambit's ``lp_solve(rational=False)`` on it in a subprocess (killed after the cap), beside
+nimlab's exact, certified solve of the same game (unpruned and with our lossless reductions).
+Part 2 solves SN(n1, n2, 1) for 4 <= n2 <= n1 <= N, one subprocess per game to measure its
+peak memory. Prints Markdown tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+GAMES = [
+    ("sn", (2, 2, 1)),
+    ("sn", (3, 2, 1)),
+    ("kn", (2, 2)),
+    ("fsn", (3, 2, 1)),
+    ("sn", (3, 3, 1)),
+]
+
+GAMBIT = """
+import sys, time
+import pygambit as gbt
+game = gbt.read_efg(sys.argv[1])
+start = time.perf_counter()
+result = gbt.nash.lp_solve(game, rational=False)
+seconds = time.perf_counter() - start
+first = next(iter(game.players))
+print(seconds, float(result.equilibria[0].payoff(first)))
+"""
+
+OURS = """
+import json, resource, sys
+from nimlab.extensive.solve import solve
+variant, heaps, prune = sys.argv[1], tuple(map(int, sys.argv[2].split(","))), sys.argv[3] == "1"
+solve("sn", (2, 1))  # warm up: imports of scipy and highspy are not the game's cost
+r = solve(variant, heaps, prune_forced=prune, decompose=prune)
+out = r.to_json()
+out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps(out))
+"""
+
+
+def ours(variant: str, heaps: tuple[int, ...], prune: bool = True) -> dict[str, object]:
+    """Solve in a fresh interpreter; returns the JSON record plus peak memory (MB).
+
+    ``prune=False`` solves the full tree, exactly the game written to the ``.efg``;
+    ``prune=True`` uses every lossless reduction (forced-play cuts, decomposition).
+    """
+    args = [sys.executable, "-c", OURS, variant, ",".join(map(str, heaps)), "1" if prune else "0"]
+    done = subprocess.run(args, capture_output=True, text=True, check=True)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def gambit(path: Path, cap: float) -> tuple[float | None, float | None]:
+    """pygambit's float LP on our .efg: (seconds, value), or (None, None) past the cap."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", GAMBIT, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=cap,
+            check=True,
+        )
+    except subprocess.TimeoutExpired:
+        return None, None
+    seconds, value = done.stdout.split()
+    return float(seconds), float(value)
+
+
+def part_gambit(cap: float) -> None:
+    try:
+        import pygambit  # noqa: F401
+    except ImportError:
+        print("pygambit is not installed: skipping the Gambit comparison\n")
+        return
+    from nimlab.extensive.efg import write_efg
+
+    print(f"## nimlab vs Gambit (pygambit lp_solve, float; cap {cap:.0f} s)\n")
+    print(
+        "| game | nodes (full tree) | Gambit s | Gambit value | nimlab s (full tree) "
+        "| nimlab s (reduced) | nimlab value (certified) | speed-up (full) | speed-up (reduced) |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory() as tmp:
+        for variant, heaps in GAMES:
+            path = Path(tmp) / "game.efg"
+            tree = write_efg(variant, heaps, path, max_nodes=10**6)
+            g_seconds, g_value = gambit(path, cap)
+            full = ours(variant, heaps, prune=False)
+            reduced = ours(variant, heaps)
+            f_s, r_s = float(full["seconds"]), float(reduced["seconds"])  # type: ignore[arg-type]
+            assert full["value"] == reduced["value"] and full["exact"] and reduced["exact"]
+            if g_seconds is None:
+                g_text, v_text = f"> {cap:.0f}", "(killed)"
+                ratio_f, ratio_r = f"> {cap / f_s:,.0f}x", f"> {cap / r_s:,.0f}x"
+            else:
+                g_text, v_text = f"{g_seconds:.2f}", f"{g_value:.6f}"
+                ratio_f, ratio_r = f"{g_seconds / f_s:,.0f}x", f"{g_seconds / r_s:,.0f}x"
+            name = f"{variant}({','.join(map(str, heaps))})"
+            print(
+                f"| {name} | {tree.nodes:,} | {g_text} | {v_text} | {f_s:.3f} | {r_s:.3f} | "
+                f"{reduced['value']} | {ratio_f} | {ratio_r} |"
+            )
+    print()
+
+
+def part_reach(title: str, games: list[tuple[int, ...]]) -> None:
+    """Solve each SN game in its own process; one Markdown row per game."""
+    print(f"## {title} (exact, certified)\n")
+    print(
+        "| game | value | exact | nodes | infosets | build s | LP s | certify s | total s "
+        "| peak MB |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    start = time.perf_counter()
+    for heaps in games:
+        r = ours("sn", heaps)
+        t = r["timings"]
+        assert isinstance(t, dict)
+        print(
+            f"| SN({','.join(map(str, heaps))}) | {r['value']} | {r['exact']} | {r['nodes']:,} | "
+            f"{r['infosets']:,} | {t['build']:.1f} | {t['lp']:.1f} | {t['certify']:.1f} | "
+            f"{t['total']:.1f} | {r['peak_mb']:.0f} |",
+            flush=True,
+        )
+    print(f"\nall: {time.perf_counter() - start:.0f} s wall clock\n")
+
+
+def main() -> None:
+    """Run both parts (``--reach 0`` skips the grid, ``--gambit-cap 0`` skips Gambit)."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--gambit-cap", type=float, default=120.0, help="seconds per Gambit run")
+    parser.add_argument("--reach", type=int, default=6, help="largest n1 of the SN grid")
+    parser.add_argument(
+        "--games", nargs="*", default=[], help="further SN positions to solve, e.g. 8,6,1"
+    )
+    options = parser.parse_args()
+    if options.gambit_cap > 0:
+        part_gambit(options.gambit_cap)
+    if options.reach >= 4:
+        grid = [(n1, n2, 1) for n1 in range(4, options.reach + 1) for n2 in range(4, n1 + 1)]
+        part_reach(f"Reach: SN(n1, n2, 1), 4 <= n2 <= n1 <= {options.reach}", grid)
+    if options.games:
+        extra = [tuple(int(h) for h in game.split(",")) for game in options.games]
+        part_reach("Further games", extra)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""``nimlab reproduce PAPER --out DIR``: recompute a seed paper's claims into a Markdown report.
+
+Each paper has a module with ``write_report(out: Path) -> Path`` that computes every checked
+claim, writes ``report.md`` (and figures) into ``out``, and returns the report's path.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import typer
+
+from nimlab.cli.app import app, console
+from nimlab.errors import InvalidPositionError
+
+__all__ = ["REPORTS", "reproduce"]
+
+REPORTS: dict[str, str] = {
+    "scoring-nim": "nimlab.scoring.reproduce",
+    "nim-variants": "nimlab.extensive.reproduce",
+}
+
+
+@app.command("reproduce")
+def reproduce(
+    paper: str = typer.Argument(..., help=f"Which seed paper: {', '.join(REPORTS)}."),
+    out: Path = typer.Option(Path("out"), "--out", help="Directory for the report and figures."),
+) -> None:
+    """Recompute every concrete claim of a seed paper and write a Markdown report."""
+    if paper not in REPORTS:
+        known = ", ".join(sorted(REPORTS))
+        raise InvalidPositionError(f"unknown paper {paper!r}: known papers are {known}")
+    out.mkdir(parents=True, exist_ok=True)
+    report = importlib.import_module(REPORTS[paper]).write_report(out)
+    console.print(f"report written to [bold]{report}[/bold]")

@@ -1,0 +1,106 @@
+"""``nimlab solve`` and ``nimlab export-efg``: imperfect-information Nim variants."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
+from nimlab.core.heaps import parse_heaps
+from nimlab.errors import InvalidPositionError
+from nimlab.exact import exact_str
+
+__all__ = ["export_efg", "solve"]
+
+_MAX_NODES = typer.Option(
+    12_000_000, "--max-nodes", help="Refuse games whose tree has more nodes (exit 3)."
+)
+
+
+@app.command("solve", context_settings=HEAP_ARGS)
+def solve(
+    variant: str = typer.Argument(..., help="sn, fsn, kn or kn-empty."),
+    heaps: list[str] = typer.Argument(..., help="Heap sizes, e.g. 3 3 1."),
+    misere: bool = typer.Option(False, "--misere", help="Whoever takes the last chip loses."),
+    strategy: bool = typer.Option(False, "--strategy", help="Show the equilibrium strategies."),
+    draw: Path | None = typer.Option(None, "--draw", help="Draw the equilibrium tree (SVG)."),
+    max_nodes: int = _MAX_NODES,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Exact value of an imperfect-information Nim variant, certified in rationals."""
+    from nimlab.extensive.rules import variant_rules
+
+    variant_rules(variant)
+    position = parse_heaps(heaps)
+    if draw is not None:
+        _draw(variant, position, misere, max_nodes, draw)
+    from nimlab.extensive.solve import solve as solve_game
+    from nimlab.extensive.strategy import format_strategies
+
+    result = solve_game(variant, position, misere=misere, strategies=strategy, max_nodes=max_nodes)
+    if as_json:
+        emit_json(result.to_json())
+        return
+    kind = "misère " if misere else ""
+    status = "certified exact" if result.exact else "NOT certified (float estimate)"
+    console.print(
+        f"{kind}{variant}({','.join(map(str, position))}): value [bold]{exact_str(result.value)}"
+        f"[/bold] for L ({status}); {result.nodes:,} nodes, {result.infosets:,} information "
+        f"sets, {result.seconds:.2f} s"
+    )
+    if result.strategies is not None:
+        console.print(format_strategies(result.strategies), markup=False)
+
+
+def _draw(
+    variant: str, position: tuple[int, ...], misere: bool, max_nodes: int, path: Path
+) -> None:
+    from nimlab.extensive.draw import equilibrium_svg
+    from nimlab.extensive.solve import solve_tree
+    from nimlab.extensive.tree import build_tree
+
+    tree = build_tree(variant, position, misere=misere, max_nodes=max_nodes, record_nodes=True)
+    result = solve_tree(tree)
+    path.write_text(equilibrium_svg(tree, result.behaviours), encoding="utf-8")
+
+
+@app.command("export-efg", context_settings=HEAP_ARGS)
+def export_efg(
+    variant: str = typer.Argument(..., help="sn, fsn, kn or kn-empty."),
+    args: list[str] = typer.Argument(..., help="Heap sizes, then the output FILE.efg."),
+    misere: bool = typer.Option(False, "--misere", help="Whoever takes the last chip loses."),
+    max_nodes: int = typer.Option(
+        2_000_000, "--max-nodes", help="Refuse games whose tree has more nodes (exit 3)."
+    ),
+    reduced: bool = typer.Option(
+        False, "--reduced", help="Write the smaller tree with nimlab's lossless reductions."
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Write the game tree in Gambit's .efg format (exact rational payoffs)."""
+    from nimlab.extensive.efg import write_efg
+    from nimlab.extensive.rules import variant_rules
+
+    variant_rules(variant)
+    if len(args) < 2:
+        raise InvalidPositionError(
+            "give the heap sizes and then the output file, e.g. 3 3 1 game.efg"
+        )
+    position = parse_heaps(args[:-1])
+    path = Path(args[-1])
+    tree = write_efg(variant, position, path, misere=misere, max_nodes=max_nodes, reduced=reduced)
+    summary = {
+        "variant": variant,
+        "position": list(position),
+        "misere": misere,
+        "file": str(path),
+        "nodes": tree.nodes,
+        "infosets": tree.infoset_count,
+    }
+    if as_json:
+        emit_json(summary)
+    else:
+        console.print(
+            f"wrote {path}: {tree.nodes:,} nodes, {tree.infoset_count:,} information sets"
+        )

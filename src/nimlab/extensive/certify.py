@@ -1,0 +1,214 @@
+"""Exact certification: rational behaviour strategies and exact best-response values.
+
+Given any pair of behaviour strategies, the exact value of R's best response to L's strategy
+is a lower bound on the game value and the value of L's best response to R's strategy an upper
+bound; when they coincide the pair is an equilibrium and the common number *is* the value.
+All arithmetic here is on Python integers and fractions.
+
+>>> from nimlab.extensive.tree import build_tree
+>>> tree = build_tree("sn", (2, 1))
+>>> uniform = [tuple(Fraction(1, len(i.actions)) for _ in i.actions) for i in tree.infosets]
+>>> best_response_value(tree, 1, realisation_plan(tree, 0, uniform))
+Fraction(-1, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+import numpy as np
+import numpy.typing as npt
+
+from nimlab.extensive.tree import GameTree
+
+__all__ = [
+    "Behaviour",
+    "Certificate",
+    "behaviour_from_plan",
+    "best_response_value",
+    "certify",
+    "exact_plans_from_basis",
+    "realisation_plan",
+]
+
+Behaviour = list[tuple[Fraction, ...]]
+"""Action probabilities per information set of the tree (entries of the other player unused)."""
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """Exact best-response bounds ``lower <= value <= upper``; certified when they are equal."""
+
+    lower: Fraction
+    upper: Fraction
+    method: str
+
+    @property
+    def certified(self) -> bool:
+        """True when the bounds meet, proving the equilibrium and its value."""
+        return self.lower == self.upper
+
+
+def behaviour_from_plan(
+    tree: GameTree,
+    player: int,
+    plan: npt.NDArray[np.float64] | Sequence[Fraction],
+    denominator: int | None = None,
+    *,
+    tolerance: float | None = None,
+) -> Behaviour | None:
+    """Rational behaviour of ``player`` from a realisation plan (float or exact).
+
+    Each probability ``x(sa)/x(s)`` is clamped at 0 and, for a float plan, rounded to the
+    nearest fraction with denominator at most ``denominator``; each distribution is then
+    re-normalised to sum exactly to 1. Information sets the plan does not reach get their
+    first action. The result is always a valid behaviour strategy; with ``tolerance``,
+    ``None`` when some rounded probability is further than that from the float one (then a
+    certificate from this rounding is hopeless, and not worth computing).
+    """
+    result: Behaviour = []
+    cache: dict[float, Fraction] = {}
+    for info in tree.infosets:
+        k = len(info.actions)
+        if info.player != player:
+            result.append(())
+            continue
+        weights = [
+            _ratio(plan[info.first_seq + a], plan[info.parent_seq], denominator, cache)
+            for a in range(k)
+        ]
+        if tolerance is not None and float(plan[info.parent_seq]) > 1e-12:
+            reach = float(plan[info.parent_seq])
+            for a, w in enumerate(weights):
+                if abs(float(plan[info.first_seq + a]) / reach - float(w)) > tolerance:
+                    return None
+        total = sum(weights)
+        if total == 0:
+            result.append((Fraction(1),) + (Fraction(0),) * (k - 1))
+        else:
+            result.append(tuple(w / total for w in weights))
+    return result
+
+
+def _ratio(
+    part: float | Fraction,
+    whole: float | Fraction,
+    denominator: int | None,
+    cache: dict[float, Fraction],
+) -> Fraction:
+    if isinstance(part, Fraction) and isinstance(whole, Fraction):
+        return max(part / whole, Fraction(0)) if whole > 0 else Fraction(0)
+    if float(whole) <= 1e-12:
+        return Fraction(0)
+    ratio = max(float(part) / float(whole), 0.0)
+    found = cache.get(ratio)
+    if found is None:
+        exact = Fraction(ratio)
+        found = cache[ratio] = exact.limit_denominator(denominator) if denominator else exact
+    return found
+
+
+def realisation_plan(tree: GameTree, player: int, behaviour: Behaviour) -> list[Fraction]:
+    """The exact realisation plan (probability of each sequence) of a behaviour strategy."""
+    plan = [Fraction(0)] * tree.sequence_count(player)
+    plan[0] = Fraction(1)
+    for index, info in enumerate(tree.infosets):  # parents are created before children
+        if info.player != player:
+            continue
+        reach = plan[info.parent_seq]
+        if reach:
+            for a, p in enumerate(behaviour[index]):
+                plan[info.first_seq + a] = reach * p
+    return plan
+
+
+def _scaled(plan: Sequence[Fraction]) -> tuple[list[int], int]:
+    scale = lcm(*(q.denominator for q in plan if q))
+    return [q.numerator * (scale // q.denominator) for q in plan], scale
+
+
+def _contributions(
+    tree: GameTree, player: int, opponent_plan: Sequence[Fraction]
+) -> tuple[list[int], int]:
+    """Per own sequence: sum of payoff x opponent reach over its terminals (scaled to ints)."""
+    ints, scale = _scaled(opponent_plan)
+    own = np.frombuffer(tree.term_seq[player], dtype=np.int32)
+    other = np.frombuffer(tree.term_seq[1 - player], dtype=np.int32)
+    payoff = np.frombuffer(tree.term_payoff, dtype=np.int8)
+    n = tree.sequence_count(player)
+    if max(ints) * max(len(payoff), 1) < 2**62:
+        weights = np.asarray(ints, dtype=np.int64)[other] * payoff.astype(np.int64)
+        order = np.argsort(own, kind="stable")
+        sums = np.zeros(n, dtype=np.int64)
+        if len(order):
+            keys = own[order]
+            starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+            sums[keys[starts]] = np.add.reduceat(weights[order], starts)
+        return [int(v) for v in sums], scale
+    contributions = [0] * n
+    for s, o, u in zip(own.tolist(), other.tolist(), payoff.tolist(), strict=True):
+        contributions[s] += u * ints[o]
+    return contributions, scale
+
+
+def best_response_value(tree: GameTree, player: int, opponent_plan: Sequence[Fraction]) -> Fraction:
+    """The exact payoff to L when ``player`` best-responds to the opponent's realisation plan
+    (L = 0 maximises, R = 1 minimises), by backward induction over ``player``'s information sets."""
+    best, scale = _contributions(tree, player, opponent_plan)
+    pick = max if player == 0 else min
+    for info in reversed(tree.infosets):
+        if info.player == player:
+            first = info.first_seq
+            best[info.parent_seq] += pick(best[first : first + len(info.actions)])
+    return Fraction(best[0], scale)
+
+
+def certify(tree: GameTree, behaviours: tuple[Behaviour, Behaviour], method: str) -> Certificate:
+    """Exact bounds from both players' behaviour strategies (``behaviours[p]`` for player p)."""
+    x = realisation_plan(tree, 0, behaviours[0])
+    y = realisation_plan(tree, 1, behaviours[1])
+    return Certificate(best_response_value(tree, 1, x), best_response_value(tree, 0, y), method)
+
+
+def exact_plans_from_basis(
+    tree: GameTree,
+    matrix: object,
+    basic_cols: npt.NDArray[np.bool_],
+    basic_rows: npt.NDArray[np.bool_],
+    sizes: tuple[int, int, int, int],
+) -> tuple[list[Fraction], list[Fraction]]:
+    """Re-solve the LP's optimal basis in exact rationals (python-flint).
+
+    The primal ``(x, q)`` solves the tight rows restricted to the basic columns; the dual ``y``
+    solves the transposed system with the cost vector. Returns L's and R's realisation plans.
+    """
+    import flint
+    from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
+
+    nx, nq, ny, ne = sizes
+    a = csc_matrix(matrix)
+    cols = np.flatnonzero(basic_cols)
+    rows = np.flatnonzero(~basic_rows)
+    sub = a[rows][:, cols].toarray()
+    m = flint.fmpq_mat(len(rows), len(cols), [int(v) for v in sub.ravel()])
+    rhs_full = [0] * (ny + ne)
+    rhs_full[ny] = 1
+    rhs = flint.fmpq_mat(len(rows), 1, [rhs_full[r] for r in rows])
+    primal = m.solve(rhs)
+    x = [Fraction(0)] * nx
+    for k, c in enumerate(cols):
+        if c < nx:
+            v = primal[k, 0]
+            x[c] = Fraction(int(v.p), int(v.q))
+    cost = [0] * (nx + nq)
+    cost[nx] = -1
+    dual = m.transpose().solve(flint.fmpq_mat(len(cols), 1, [cost[c] for c in cols]))
+    y = [Fraction(0)] * ny
+    for k, r in enumerate(rows):
+        if r < ny:
+            v = dual[k, 0]
+            y[r] = abs(Fraction(int(v.p), int(v.q)))
+    return x, y

@@ -1,0 +1,104 @@
+"""The sequence-form linear program, solved in floating point with HiGHS.
+
+L maximises ``f^T q`` over ``x >= 0`` and free ``q`` subject to ``F^T q - A^T x <= 0`` and
+``E x = e`` (the dual of R's inner minimisation). The row duals of the first block are R's
+realisation plan ``y``. Floats only *propose*: :mod:`nimlab.extensive.certify` disposes.
+
+>>> from nimlab.extensive.tree import build_tree
+>>> from nimlab.extensive.seqform import sequence_form
+>>> solution = solve_lp(sequence_form(build_tree("sn", (2, 1))))
+>>> round(solution.value, 9)
+1.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from nimlab.errors import NimlabError
+from nimlab.extensive.seqform import SequenceForm
+
+if TYPE_CHECKING:
+    from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
+
+__all__ = ["LpSolution", "lp_matrix", "solve_lp"]
+
+Vector = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class LpSolution:
+    """A floating-point optimum: value, both realisation plans, and HiGHS's optimal basis.
+
+    ``basic_cols`` and ``basic_rows`` are boolean masks of the basic columns/rows of the LP of
+    :func:`lp_matrix`; non-basic rows are tight.
+    """
+
+    value: float
+    x: Vector
+    y: Vector
+    basic_cols: npt.NDArray[np.bool_]
+    basic_rows: npt.NDArray[np.bool_]
+
+
+def lp_matrix(form: SequenceForm) -> csc_matrix:
+    """The constraint matrix ``[[-A^T, F^T], [E, 0]]`` over the columns ``(x, q)``."""
+    from scipy.sparse import bmat
+
+    return bmat([[-form.A.T, form.F.T], [form.E, None]], format="csc")
+
+
+def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
+    """Solve the sequence-form LP with HiGHS (dual simplex) and return plans and basis."""
+    import highspy
+
+    nx, nq = form.E.shape[1], form.F.shape[0]
+    ny, ne = form.F.shape[1], form.E.shape[0]
+    matrix = lp_matrix(form)
+    inf = highspy.kHighsInf
+    lp = highspy.HighsLp()
+    lp.num_col_ = nx + nq
+    lp.num_row_ = ny + ne
+    cost = np.zeros(nx + nq)
+    cost[nx] = -1.0  # minimise -q_0
+    lp.col_cost_ = cost
+    lp.col_lower_ = np.concatenate([np.zeros(nx), np.full(nq, -inf)])
+    lp.col_upper_ = np.full(nx + nq, inf)
+    rhs = np.zeros(ne)
+    rhs[0] = 1.0
+    lp.row_lower_ = np.concatenate([np.full(ny, -inf), rhs])
+    lp.row_upper_ = np.concatenate([np.zeros(ny), rhs])
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = matrix.indptr.astype(np.int32)
+    lp.a_matrix_.index_ = matrix.indices.astype(np.int32)
+    lp.a_matrix_.value_ = matrix.data.astype(np.float64)
+    h = highspy.Highs()  # type: ignore[no-untyped-call]
+    h.silent()
+    for option, setting in (
+        ("primal_feasibility_tolerance", tolerance),
+        ("dual_feasibility_tolerance", tolerance),
+        ("solver", "simplex"),
+    ):
+        h.setOptionValue(option, setting)
+    h.passModel(lp)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise NimlabError(
+            f"HiGHS did not find an optimum: {h.modelStatusToString(h.getModelStatus())}"
+        )
+    solution = h.getSolution()
+    basis = h.getBasis()
+    col_value = np.asarray(solution.col_value)
+    row_dual = np.asarray(solution.row_dual)
+    basic = highspy.HighsBasisStatus.kBasic
+    return LpSolution(
+        value=float(col_value[nx]),
+        x=np.clip(col_value[:nx], 0.0, None),
+        y=np.abs(row_dual[:ny]),
+        basic_cols=np.array([s == basic for s in basis.col_status]),
+        basic_rows=np.array([s == basic for s in basis.row_status]),
+    )

@@ -1,0 +1,217 @@
+"""``nimlab reproduce nim-variants``: recompute the claims of seed 000 into a Markdown report.
+
+The paper's claims quoted here (Tables 1 and 2, Theorems 3.1, 4.1, 4.2, 5.1, Lemmas 3.1 and
+3.2, Fig. 2) are the things being checked; every value beside them is computed afresh and
+certified exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from pathlib import Path
+
+from nimlab.exact import exact_str
+from nimlab.extensive.results import EquilibriumResult
+from nimlab.extensive.rules import KriegspielEmptyRules
+from nimlab.extensive.solve import solve, solve_tree
+from nimlab.extensive.strategy import format_strategies
+from nimlab.extensive.tree import build_tree
+
+__all__ = ["PAPER", "TABLE_1", "TABLE_2", "write_report"]
+
+PAPER = (
+    "M. van den Bergh, W. Kusters, F. Spieksma, *Nim variants*, ICGA Journal 44(1), 2022 (seed 000)"
+)
+
+TABLE_1: list[tuple[str, Callable[[int], tuple[int, ...]], range, Fraction]] = [
+    ("(n1,1,1), n1>=1", lambda n: (n, 1, 1), range(1, 7), Fraction(1)),
+    ("(3,2,1)", lambda n: (3, 2, 1), range(1), Fraction(0)),
+    ("(n1,2,1), n1>=4", lambda n: (n, 2, 1), range(4, 8), Fraction(1, 2)),
+    ("(n1,3,1), n1>=3", lambda n: (n, 3, 1), range(3, 7), Fraction(1, 3)),
+    ("(n1,2,2), n1>=3", lambda n: (n, 2, 2), range(3, 6), Fraction(1)),
+    ("(n1,n1,2), n1>=3", lambda n: (n, n, 2), range(3, 5), Fraction(1, 3)),
+    ("(n1,3,2), n1>=4", lambda n: (n, 3, 2), range(4, 5), Fraction(1, 3)),
+    ("(n1,n2,n3) all >=3", lambda n: (n, 3, 3), range(3, 4), Fraction(0)),
+]
+"""Table 1 of the paper: a family, the sizes n1 checked here, and the claimed value."""
+
+TABLE_2: dict[tuple[int, int], Fraction] = {
+    (4, 4): Fraction(1, 5),
+    (5, 4): Fraction(1, 4),
+    (6, 4): Fraction(1, 4),
+    (7, 4): Fraction(1, 4),
+    (5, 5): Fraction(3, 13),
+    (6, 5): Fraction(5, 21),
+    (7, 5): Fraction(5, 21),
+    (6, 6): Fraction(4, 17),
+    (7, 6): Fraction(13, 55),
+}
+"""Table 2 of the paper: v(SN(n1, n2, 1)) keyed by (n1, n2)."""
+
+
+def _fsn_claim(heaps: tuple[int, ...], misere: bool) -> Fraction:
+    """Theorems 4.1 (normal) and 4.2 (misère) of the paper."""
+    big = sum(1 for h in heaps if h > 1)
+    if big == 0:
+        sign = 1 if len(heaps) % 2 == 1 else -1
+        return Fraction(-sign if misere else sign)
+    return Fraction(1 if big == 1 else 0)
+
+
+class _Report:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.checked = 0
+        self.failed: list[str] = []
+        self.largest: EquilibriumResult | None = None
+
+    def add(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    def solve(
+        self, variant: str, heaps: tuple[int, ...], misere: bool = False
+    ) -> EquilibriumResult:
+        result = solve(variant, heaps, misere=misere)
+        if self.largest is None or result.nodes > self.largest.nodes:
+            self.largest = result
+        return result
+
+    def row(self, label: str, claim: Fraction | None, result: EquilibriumResult) -> str:
+        ok = "" if claim is None else ("yes" if result.value == claim and result.exact else "NO")
+        if claim is not None:
+            self.checked += 1
+            if ok == "NO":
+                self.failed.append(label)
+        paper = "" if claim is None else exact_str(claim)
+        return (
+            f"| {label} | {paper} | {exact_str(result.value)} | {result.exact} | {ok} | "
+            f"{result.nodes:,} | {result.infosets:,} | {result.seconds:.2f} |"
+        )
+
+    header = (
+        "| game | paper | computed | exact | agrees | nodes | infosets | seconds |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    )
+
+
+def _positions(sizes: Iterable[int], count: int) -> list[tuple[int, ...]]:
+    return [p for p in itertools.combinations_with_replacement(sorted(sizes, reverse=True), count)]
+
+
+def write_report(out: Path, *, table2_max: int = 7) -> Path:
+    """Recompute the paper's claims and open questions; write ``out/report.md``."""
+    start = time.perf_counter()
+    r = _Report()
+    r.add(f"# Reproduction: {PAPER}", "")
+    r.add("Values are for the first player L (+1 L wins, -1 R wins), certified exactly.", "")
+
+    r.add("## Table 1: three-heap Schrödinger Nim", "", *r.header)
+    for label, family, sizes, claim in TABLE_1:
+        for n in sizes:
+            heaps = family(n)
+            r.add(r.row(f"{label}: SN{heaps}", claim, r.solve("sn", heaps)))
+    r.add("")
+
+    r.add(f"## Table 2: SN(n1, n2, 1), 4 <= n2 <= n1 <= {table2_max}", "", *r.header)
+    table2: dict[tuple[int, int], Fraction] = {}
+    for n1 in range(4, table2_max + 1):
+        for n2 in range(4, n1 + 1):
+            result = r.solve("sn", (n1, n2, 1))
+            table2[(n1, n2)] = result.value
+            r.add(r.row(f"SN({n1},{n2},1)", TABLE_2.get((n1, n2)), result))
+    r.add("")
+    bounded = all(0 <= v <= Fraction(1, 4) for v in table2.values())
+    monotone = all(
+        table2[(n1, n2)] <= table2[(n1 + 1, n2)]
+        for (n1, n2) in table2
+        if (n1 + 1, n2) in table2 and n1 >= n2
+    )
+    r.add(
+        f"* Lemma 3.2 (0 <= v <= 1/4 for n1, n2 >= 4): {'holds' if bounded else 'FAILS'} on "
+        f"all {len(table2)} games above.",
+        f"* Lemma 3.1 (v non-decreasing in n1 for n1 >= n2): {'holds' if monotone else 'FAILS'}"
+        " on the games above.",
+        "",
+    )
+
+    r.add("## Theorem 3.1: every heap >= 3, d >= 2, value 0", "", *r.header)
+    for heaps in [*_positions(range(3, 6), 2), (3, 3, 3)]:
+        r.add(r.row(f"SN{heaps}", Fraction(0), r.solve("sn", heaps)))
+    r.add("")
+
+    for misere, name in ((False, "4.1"), (True, "4.2")):
+        r.add(f"## Theorem {name}: Fuzzy Schrödinger Nim{' (misère)' if misere else ''}", "")
+        r.add(*r.header)
+        for count in (1, 2, 3):
+            for heaps in _positions(range(1, 4), count):
+                claim = _fsn_claim(heaps, misere)
+                r.add(r.row(f"FSN{heaps}", claim, r.solve("fsn", heaps, misere)))
+        r.add("")
+
+    r.add("## Theorem 5.1: Kriegspiel Nim with two heaps >= 2 has value 0", "", *r.header)
+    for heaps in _positions(range(2, 5), 2):
+        r.add(r.row(f"KN{heaps}", Fraction(0), r.solve("kn", heaps)))
+    for n in range(2, 5):
+        r.add(r.row(f"KN({n},1)", Fraction(1), r.solve("kn", (n, 1))))
+    r.add("")
+
+    r.add("## Fig. 2: an equilibrium of SN(3,3,1)", "")
+    fig = solve("sn", (3, 3, 1), strategies=True)
+    r.add(f"Value {exact_str(fig.value)} (paper: 1/3), exact: {fig.exact}.", "", "```")
+    r.add(format_strategies(fig.strategies or ()), "```", "")
+    r.add(
+        "The LP's equilibrium is the mirror image of Fig. 2 (it plays on the second heap): "
+        "L removes 1 or 2 chips with probabilities 2/3 and 1/3, R answers uniformly.",
+        "",
+    )
+
+    r.add("## Beyond the paper: misère Schrödinger Nim", "", *r.header)
+    for heaps in [*_positions(range(1, 5), 2), *_positions(range(1, 4), 3), (4, 4, 1)]:
+        r.add(r.row(f"SN-{heaps}", None, r.solve("sn", heaps, True)))
+    r.add("")
+
+    r.add("## Beyond the paper: Kriegspiel Nim with three heaps", "", *r.header)
+    for heaps in [(1, 1, 1), (2, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2, 1), (2, 2, 2), (3, 3, 1)]:
+        r.add(r.row(f"KN{heaps}", None, r.solve("kn", heaps)))
+    r.add("")
+
+    r.add(
+        "## Beyond the paper: `kn-empty`",
+        "",
+        "The paper says the values of this variant equal those of Kriegspiel Nim for up to two "
+        "heaps. Read literally (a request on an empty heap passes the turn silently) this "
+        "fails for KN(n, 1); with requests on empty heaps refused it fails for KN(3, 3). "
+        "Both readings:",
+        "",
+        "| game | KN | kn-empty (silent pass) | kn-empty (refused) |",
+        "| --- | --- | --- | --- |",
+    )
+    refused = KriegspielEmptyRules(refuse_empty=True)
+    for heaps in [(2, 1), (3, 1), (2, 2), (3, 2), (3, 3), (4, 2), (2, 2, 1), (3, 2, 1)]:
+        kn = r.solve("kn", heaps)
+        silent = r.solve("kn-empty", heaps)
+        other = solve_tree(build_tree(refused, heaps))
+        r.add(
+            f"| {heaps} | {exact_str(kn.value)} | {exact_str(silent.value)} | "
+            f"{exact_str(other.value)} |"
+        )
+    r.add("")
+
+    total = time.perf_counter() - start
+    verdict = "all agree" if not r.failed else f"disagreements: {', '.join(r.failed)}"
+    largest = r.largest
+    r.add("## Summary", "")
+    r.add(f"* {r.checked} claims checked: {verdict}.")
+    if largest is not None:
+        r.add(
+            f"* Largest game here: {largest.variant}{largest.position}, {largest.nodes:,} nodes, "
+            f"{largest.infosets:,} information sets, {largest.seconds:.1f} s."
+        )
+    r.add(f"* Report computed in {total:.1f} s.", "")
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "report.md"
+    path.write_text("\n".join(r.lines), encoding="utf-8")
+    return path

@@ -1,0 +1,88 @@
+"""The frozen result record of an equilibrium computation, and its JSON form.
+
+>>> from fractions import Fraction
+>>> from nimlab.extensive.certify import Behaviour, Certificate
+>>> record = EquilibriumResult("sn", (2, 1), False, Fraction(1), True, 6, 2,
+...     Certificate(Fraction(1), Fraction(1), "rounding"), {"total": 0.0})
+>>> record.to_json()["value"], record.to_json()["exact"]
+('1', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from nimlab.exact import exact_str
+from nimlab.extensive.certify import Behaviour, Certificate
+
+__all__ = ["EquilibriumResult", "StrategyEntry"]
+
+
+@dataclass(frozen=True)
+class StrategyEntry:
+    """One information set of an equilibrium: its player, what that player knows, how
+    likely it is reached, and the action probabilities."""
+
+    player: str
+    history: tuple[str, ...]
+    knows: str
+    reach: Fraction
+    actions: tuple[tuple[str, Fraction], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form: exact probabilities as strings."""
+        return {
+            "player": self.player,
+            "history": list(self.history),
+            "knows": self.knows,
+            "reach": exact_str(self.reach),
+            "actions": {name: exact_str(p) for name, p in self.actions},
+        }
+
+
+@dataclass(frozen=True)
+class EquilibriumResult:
+    """Value and certificate of one game, with the sizes, timings (seconds per phase), both
+    behaviour strategies (probabilities per information set of the tree) and, when asked for,
+    the readable equilibrium at every information set reached."""
+
+    variant: str
+    position: tuple[int, ...]
+    misere: bool
+    value: Fraction
+    exact: bool
+    nodes: int
+    infosets: int
+    certificate: Certificate
+    timings: dict[str, float]
+    strategies: tuple[StrategyEntry, ...] | None = field(default=None)
+    behaviours: tuple[Behaviour, Behaviour] = field(default=([], []), repr=False, compare=False)
+
+    @property
+    def seconds(self) -> float:
+        """Total wall-clock time."""
+        return self.timings["total"]
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's keys (``nimlab solve --json``) plus certificate and timings."""
+        payload: dict[str, Any] = {
+            "variant": self.variant,
+            "position": list(self.position),
+            "misere": self.misere,
+            "value": exact_str(self.value),
+            "exact": self.exact,
+            "nodes": self.nodes,
+            "infosets": self.infosets,
+            "seconds": round(self.seconds, 6),
+            "certificate": {
+                "lower": exact_str(self.certificate.lower),
+                "upper": exact_str(self.certificate.upper),
+                "method": self.certificate.method,
+            },
+            "timings": {k: round(v, 6) for k, v in self.timings.items()},
+        }
+        if self.strategies is not None:
+            payload["strategies"] = [entry.to_json() for entry in self.strategies]
+        return payload

@@ -1,0 +1,168 @@
+"""Solve a variant exactly: build the tree, solve the sequence-form LP, certify in rationals.
+
+>>> result = solve("sn", (3, 2, 1))
+>>> result.value, result.exact
+(Fraction(0, 1), True)
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+from nimlab.extensive.certify import (
+    Behaviour,
+    Certificate,
+    behaviour_from_plan,
+    certify,
+    exact_plans_from_basis,
+)
+from nimlab.extensive.lp import lp_matrix, solve_lp
+from nimlab.extensive.results import EquilibriumResult
+from nimlab.extensive.rules import variant_rules
+from nimlab.extensive.seqform import sequence_form
+from nimlab.extensive.strategy import strategy_entries
+from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, build_tree
+
+__all__ = ["BASIS_LIMIT", "DENOMINATORS", "ROUNDING_TOLERANCE", "solve", "solve_tree"]
+
+DENOMINATORS = (100, 10_000, 1_000_000)
+"""Denominator bounds tried, in turn, when rounding the LP's behaviour strategies."""
+
+ROUNDING_TOLERANCE = 1e-7
+"""A rounding that moves some reached probability further than this is not even certified
+(except with the last, finest denominator bound)."""
+
+BASIS_LIMIT = 1500
+"""Largest optimal basis (basic columns) re-solved exactly when rounding does not certify."""
+
+
+def solve(
+    variant: str,
+    heaps: tuple[int, ...],
+    *,
+    misere: bool = False,
+    strategies: bool = False,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    prune_forced: bool = True,
+    decompose: bool = True,
+) -> EquilibriumResult:
+    """The exact value of ``variant`` from ``heaps`` for the first player L, certified.
+
+    ``exact`` is true only when both exact best-response values coincide.
+
+    With ``decompose`` (and without ``strategies``), in variants that announce the heap
+    moved on (``sn``, ``fsn``) the game splits at L's first move: once L has chosen heap
+    ``k`` both players know it, and the rest is a game ``G_k`` sharing no information set
+    with the others, so ``v = max_k v(G_k)``. Heaps of equal size give mirror-image games,
+    so one heap per size is solved. ``nodes`` and ``infosets`` then count the games solved,
+    and the result carries no behaviour strategies (they belong to the parts' trees): ask
+    for ``strategies=True`` or ``decompose=False`` to get them for the whole game.
+    """
+    start = time.perf_counter()
+    rules = variant_rules(variant)
+    if decompose and not strategies and rules.announces_heap and len(heaps) > 1 and any(heaps):
+        return _solve_by_first_heap(variant, heaps, misere, max_nodes, prune_forced, start)
+    tree = build_tree(variant, heaps, misere=misere, max_nodes=max_nodes, prune_forced=prune_forced)
+    built = time.perf_counter()
+    return solve_tree(tree, strategies=strategies, started=(start, built))
+
+
+def _solve_by_first_heap(
+    variant: str,
+    heaps: tuple[int, ...],
+    misere: bool,
+    max_nodes: int,
+    prune_forced: bool,
+    start: float,
+) -> EquilibriumResult:
+    parts: list[EquilibriumResult] = []
+    seen: set[int] = set()
+    for k, size in enumerate(heaps):
+        if size == 0 or size in seen:
+            continue
+        seen.add(size)
+        t0 = time.perf_counter()
+        tree = build_tree(
+            variant,
+            heaps,
+            misere=misere,
+            max_nodes=max_nodes,
+            prune_forced=prune_forced,
+            root_heap=k,
+        )
+        parts.append(solve_tree(tree, started=(t0, time.perf_counter())))
+    lower = max(p.certificate.lower for p in parts)
+    upper = max(p.certificate.upper for p in parts)
+    exact = all(p.exact for p in parts)
+    method = "max over first heaps of: " + "; ".join(sorted({p.certificate.method for p in parts}))
+    timings = {key: sum(p.timings[key] for p in parts) for key in ("build", "lp", "certify")}
+    timings["total"] = time.perf_counter() - start
+    best = max(parts, key=lambda p: p.value)
+    return EquilibriumResult(
+        variant,
+        tuple(heaps),
+        misere,
+        lower if exact else best.value,
+        exact and lower == upper,
+        sum(p.nodes for p in parts),
+        sum(p.infosets for p in parts),
+        Certificate(lower, upper, method),
+        timings,
+    )
+
+
+def solve_tree(
+    tree: GameTree, *, strategies: bool = False, started: tuple[float, float] | None = None
+) -> EquilibriumResult:
+    """Solve and certify an already built tree (see :func:`solve`)."""
+    start, built = started or (time.perf_counter(),) * 2
+    form = sequence_form(tree)
+    lp = solve_lp(form)
+    solved = time.perf_counter()
+    behaviours: tuple[Behaviour, Behaviour] = ([], [])
+    certificate = Certificate(Fraction(-1), Fraction(1), "none")
+    for denominator in DENOMINATORS:
+        last = denominator == DENOMINATORS[-1]
+        tolerance = None if last else ROUNDING_TOLERANCE
+        bx = behaviour_from_plan(tree, 0, lp.x, denominator, tolerance=tolerance)
+        by = behaviour_from_plan(tree, 1, lp.y, denominator, tolerance=tolerance)
+        if bx is None or by is None:
+            continue
+        behaviours = (bx, by)
+        certificate = certify(tree, behaviours, f"rounding (denominators <= {denominator})")
+        if certificate.certified:
+            break
+    if not certificate.certified and int(lp.basic_cols.sum()) <= BASIS_LIMIT:
+        sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
+        x, y = exact_plans_from_basis(tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes)
+        exact_x, exact_y = behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y)
+        if exact_x is not None and exact_y is not None:
+            candidate = certify(tree, (exact_x, exact_y), "exact optimal basis (python-flint)")
+            if candidate.upper - candidate.lower <= certificate.upper - certificate.lower:
+                certificate, behaviours = candidate, (exact_x, exact_y)
+    certified = time.perf_counter()
+    value = (
+        certificate.lower if certificate.certified else Fraction(lp.value).limit_denominator(10**6)
+    )
+    entries = strategy_entries(tree, behaviours) if strategies else None
+    end = time.perf_counter()
+    timings = {
+        "build": built - start,
+        "lp": solved - built,
+        "certify": certified - solved,
+        "total": end - start,
+    }
+    return EquilibriumResult(
+        tree.variant,
+        tree.position,
+        tree.misere,
+        value,
+        certificate.certified,
+        tree.nodes,
+        tree.infoset_count,
+        certificate,
+        timings,
+        entries,
+        behaviours,
+    )

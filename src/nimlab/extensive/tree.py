@@ -1,0 +1,423 @@
+"""The extensive-form game tree of a variant, with information sets, beliefs and sequences.
+
+The tree is unrolled from a rules object (:mod:`nimlab.extensive.rules`). The information set
+of the player to move is that player's own history: their actions, what they saw of them, and
+what they were told about the opponent's moves (perfect recall by construction). Each history
+carries its *belief*, the set of true heaps consistent with it, computed from the parent's
+belief alone; actions are a function of the belief, hence identical at every node of an
+information set.
+
+Nodes are not stored (only counted) unless ``record_nodes=True``; what the solver needs is the
+information sets, the sequences and, for every terminal node, the pair of sequences leading to
+it and its payoff.
+
+>>> tree = build_tree("sn", (2, 1))
+>>> tree.nodes, tree.infoset_count, tree.value_range()
+(4, 1, (-1, 1))
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from array import array
+from dataclasses import dataclass, field
+
+from nimlab.core.heaps import check_heaps
+from nimlab.errors import InvalidPositionError, TooLargeError
+from nimlab.extensive.rules import Action, Rules, Step, variant_rules
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "ESTIMATE_MARGIN",
+    "GameTree",
+    "Infoset",
+    "Node",
+    "build_tree",
+    "estimate_nodes",
+]
+
+Heaps = tuple[int, ...]
+Belief = frozenset[Heaps]
+ESTIMATE_MARGIN = 4
+DEFAULT_MAX_NODES = 12_000_000
+"""About 8 GB of memory (measured: SN(8,6,1), 6 million nodes, peaked at 3.3 GB)."""
+L, R = 0, 1
+
+
+@dataclass(frozen=True)
+class Infoset:
+    """One information set: its player (0 = L, 1 = R), the player's sequence leading to it,
+    its belief, its actions, the id of its first sequence (action ``a`` has sequence
+    ``first_seq + a``), the id of the player's history and its events (for display)."""
+
+    player: int
+    parent_seq: int
+    belief: frozenset[Heaps]
+    actions: tuple[Action, ...]
+    first_seq: int
+    hist: int
+    pending: int | None
+    history: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Node:
+    """A recorded node (``record_nodes=True``): ``infoset`` is -1 at a terminal node."""
+
+    state: Heaps
+    player: int
+    infoset: int
+    parent: int
+    action: int
+    payoff: int
+
+
+@dataclass
+class GameTree:
+    """The unrolled game: information sets per player, sequences and terminal payoffs.
+
+    ``seq_infoset[p][s]`` is the information set whose action sequence ``s`` of player ``p``
+    ends with (-1 for the empty sequence 0). Terminal ``t`` is reached by the sequences
+    ``term_seq[0][t]`` and ``term_seq[1][t]`` and pays ``term_payoff[t]`` to L.
+    """
+
+    variant: str
+    position: Heaps
+    misere: bool
+    infosets: list[Infoset] = field(default_factory=list)
+    seq_infoset: tuple[list[int], list[int]] = field(default_factory=lambda: ([-1], [-1]))
+    term_seq: tuple[array[int], array[int]] = field(
+        default_factory=lambda: (array("i"), array("i"))
+    )
+    term_payoff: array[int] = field(default_factory=lambda: array("b"))
+    nodes: int = 0
+    recorded: list[Node] = field(default_factory=list)
+    trail: tuple[list[tuple[int, str]], list[tuple[int, str]]] = field(
+        default_factory=lambda: ([], [])
+    )
+
+    def history(self, player: int, hist: int) -> tuple[str, ...]:
+        """The events of history ``hist`` of ``player``, oldest first."""
+        events = []
+        trail = self.trail[player]
+        h = hist
+        while h >= 0:
+            h, event = trail[h]
+            if event:
+                events.append(event)
+        return tuple(reversed(events))
+
+    @property
+    def infoset_count(self) -> int:
+        """The number of information sets, both players together."""
+        return len(self.infosets)
+
+    def sequence_count(self, player: int) -> int:
+        """The number of sequences of ``player``, the empty one included."""
+        return len(self.seq_infoset[player])
+
+    def value_range(self) -> tuple[int, int]:
+        """The smallest and largest terminal payoff."""
+        return min(self.term_payoff), max(self.term_payoff)
+
+
+class _Builder:
+    """Unrolls the tree depth-first, interning each player's histories."""
+
+    def __init__(
+        self, tree: GameTree, rules: Rules, max_nodes: int, record: bool, prune: bool = True
+    ) -> None:
+        self.tree = tree
+        self.root_heap: int | None = None
+        self.prune = prune and not rules.silent_passes
+        self.rules = rules
+        self.max_nodes = max_nodes
+        self.record = record
+        # per player: history id -> belief, pending heap, last sequence, infoset
+        self.belief: tuple[list[frozenset[Heaps]], list[frozenset[Heaps]]] = ([], [])
+        self.pending: tuple[list[int | None], list[int | None]] = ([], [])
+        self.seq: tuple[list[int], list[int]] = ([], [])
+        self.infoset: tuple[list[int], list[int]] = ([], [])
+        self.own_children: tuple[dict[tuple[int, int, str], int], ...] = ({}, {})
+        self.opp_children: tuple[dict[tuple[int, str], int], ...] = ({}, {})
+        self.steps: dict[tuple[Heaps, Action], Step] = {}
+        # memory and time: equal beliefs are shared, and their updates computed once
+        self.pool: dict[Belief, Belief] = {}
+        self.actions: dict[tuple[Belief, int | None], tuple[Action, ...]] = {}
+        self.own_update: dict[tuple[Belief, Action, str], tuple[Belief, int | None]] = {}
+        self.opp_update: dict[tuple[Belief, str], Belief] = {}
+
+    def new_history(
+        self, p: int, belief: frozenset[Heaps], pending: int | None, seq: int, parent: int, ev: str
+    ) -> int:
+        self.belief[p].append(self.pool.setdefault(belief, belief))
+        self.pending[p].append(pending)
+        self.seq[p].append(seq)
+        self.infoset[p].append(-1)
+        self.tree.trail[p].append((parent, ev))
+        return len(self.seq[p]) - 1
+
+    def infoset_of(self, p: int, h: int) -> int:
+        found = self.infoset[p][h]
+        if found >= 0:
+            return found
+        key = (self.belief[p][h], self.pending[p][h])
+        actions = self.actions.get(key)
+        if actions is None:
+            actions = self.actions[key] = self.rules.actions(*key)
+        if p == L and h == 0 and self.root_heap is not None:
+            actions = tuple(act for act in actions if act[0] == self.root_heap)
+        seqs = self.tree.seq_infoset[p]
+        index = len(self.tree.infosets)
+        self.tree.infosets.append(
+            Infoset(
+                p,
+                self.seq[p][h],
+                self.belief[p][h],
+                actions,
+                len(seqs),
+                h,
+                self.pending[p][h],
+                self.tree.history(p, h),
+            )
+        )
+        seqs.extend([index] * len(actions))
+        self.infoset[p][h] = index
+        return index
+
+    def step(self, state: Heaps, action: Action) -> Step:
+        key = (state, action)
+        found = self.steps.get(key)
+        if found is None:
+            found = self.steps[key] = self.rules.step(state, action)
+        return found
+
+    def own_child(self, p: int, h: int, a: int, own: str) -> int:
+        """The mover's history after action ``a`` of its information set, having seen ``own``."""
+        key = (h, a, own)
+        found = self.own_children[p].get(key)
+        if found is not None:
+            return found
+        info = self.tree.infosets[self.infoset[p][h]]
+        action = info.actions[a]
+        update = (info.belief, action, own)
+        known = self.own_update.get(update)
+        if known is None:
+            belief, pending = set(), None
+            for s in info.belief:
+                st = self.step(s, action)
+                if st.own == own and any(st.state):
+                    belief.add(st.state)
+                    pending = st.pending
+            known = self.own_update[update] = (frozenset(belief), pending)
+        event = f"{action}" + (f" -> {own}" if own else "")
+        child = self.new_history(p, known[0], known[1], info.first_seq + a, h, event)
+        self.own_children[p][key] = child
+        return child
+
+    def opp_child(self, p: int, h: int, signal: str) -> int:
+        """Player ``p``'s history after the opponent's move was announced as ``signal``."""
+        key = (h, signal)
+        found = self.opp_children[p].get(key)
+        if found is not None:
+            return found
+        update = (self.belief[p][h], signal)
+        belief = self.opp_update.get(update)
+        if belief is None:
+            signal_of = self.rules.signal
+            belief = self.opp_update[update] = frozenset(
+                after
+                for before in update[0]
+                for after in self.rules.replies(before)
+                if any(after) and signal_of(before, after) == signal
+            )
+        event = f"opponent: {signal}" if signal else "opponent moved"
+        child = self.new_history(p, belief, None, self.seq[p][h], h, event)
+        self.opp_children[p][key] = child
+        return child
+
+    def count(self) -> None:
+        self.tree.nodes += 1
+        if self.tree.nodes > self.max_nodes:
+            raise TooLargeError(
+                f"the game tree of {self.tree.variant}{self.tree.position} has more than "
+                f"{self.max_nodes:,} nodes; raise the limit with --max-nodes",
+                estimate=self.tree.nodes,
+                limit=self.max_nodes,
+            )
+
+    def settled(
+        self, state: Heaps, mover: int, child: list[int], before: int, signal: str
+    ) -> int | None:
+        """After ``mover`` completed a move to ``state``: who takes the last chip, if that is
+        settled (then the node is terminal); otherwise ``None``, with the opponent's history
+        updated in ``child``.
+
+        Settled: no chips left (``mover`` took the last one); or, with pruning, every heap at
+        most 1 (forced play); or, under rules that let a player keep track of heaps of at most
+        2 chips (``sn``), every heap at most 2 and the Nim winner knows the heaps exactly.
+        """
+        other = 1 - mover
+        top = max(state)
+        if top == 0:
+            return mover
+        if self.prune and top == 1:
+            return mover if sum(state) % 2 == 0 else other
+        child[other] = self.opp_child(other, before, signal)
+        if not (self.prune and top == 2 and self.rules.tracks_small_heaps):
+            return None
+        to_move_wins = _nim_to_move_wins(state, self.tree.misere)
+        winner = other if to_move_wins else mover
+        if self.belief[winner][child[winner]] != frozenset({state}):
+            return None
+        # the winner takes the last chip in normal play; the loser does in misère play
+        return winner if not self.tree.misere else 1 - winner
+
+    def visit(self, state: Heaps, mover: int, hist: list[int], parent: int, action: int) -> None:
+        self.count()
+        h = hist[mover]
+        index = self.infoset_of(mover, h)
+        node = -1
+        if self.record:
+            node = len(self.tree.recorded)
+            self.tree.recorded.append(Node(state, mover, index, parent, action, 0))
+        info = self.tree.infosets[index]
+        for a, act in enumerate(info.actions):
+            st = self.step(state, act)
+            child = list(hist)
+            child[mover] = self.own_child(mover, h, a, st.own)
+            if not st.done:
+                self.visit(st.state, mover, child, node, a)
+                continue
+            other = 1 - mover
+            last = self.settled(st.state, mover, child, hist[other], st.opp)
+            if last is None:
+                self.visit(st.state, other, child, node, a)
+                continue
+            self.count()
+            won = 1 if last == L else -1
+            payoff = -won if self.tree.misere else won
+            self.tree.term_seq[L].append(self.seq[L][child[L]])
+            self.tree.term_seq[R].append(self.seq[R][child[R]])
+            self.tree.term_payoff.append(payoff)
+            if self.record:
+                self.tree.recorded.append(Node(st.state, other, -1, node, a, payoff))
+
+
+def _nim_to_move_wins(state: Heaps, misere: bool) -> bool:
+    """Bouton's rule, and its misère form (all heaps <= 1: an even number of them)."""
+    nim_sum = 0
+    for h in state:
+        nim_sum ^= h
+    if misere and max(state) <= 1:
+        return nim_sum == 0
+    return nim_sum != 0
+
+
+def _validate(variant: str, heaps: Heaps) -> tuple[Rules, Heaps]:
+    rules = variant_rules(variant)
+    position = check_heaps(heaps)
+    if not any(position):
+        raise InvalidPositionError(
+            f"position {list(position)} has no chips: give at least one non-empty heap"
+        )
+    return rules, position
+
+
+def build_tree(
+    variant: str | Rules,
+    heaps: Heaps,
+    *,
+    misere: bool = False,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    record_nodes: bool = False,
+    prune_forced: bool = True,
+    root_heap: int | None = None,
+) -> GameTree:
+    """Unroll the game tree of ``variant`` from ``heaps`` (L moves first).
+
+    ``variant`` is a name or a rules object. Raises :class:`TooLargeError` when the tree has
+    more than ``max_nodes`` nodes: before anything is built when the estimate
+    (:func:`estimate_nodes`, of the unreduced tree, heavy-tailed) exceeds the limit
+    ``ESTIMATE_MARGIN`` times over, and in any case as soon as the count passes the limit.
+
+    With ``prune_forced`` (the default) two reductions apply (both proven harmless by tests,
+    see ``docs/imperfect.md``). A position reached by a move in which every heap has at most
+    one chip is a terminal node: from there each move empties one heap whatever anyone knows
+    or does, so the winner is fixed by the number of heaps left (not for rules with silent
+    passes, ``kn-empty``, where a pass changes who takes the last chip). And in ``sn``, a
+    position with every heap at most 2 whose Nim winner knows the heaps exactly is terminal,
+    won by that player: every reply is announced precisely enough for the winner to keep
+    knowing the heaps, so the winner's Nim strategy wins at every node the winner cannot
+    tell apart, whatever the loser knows or does.
+
+    ``root_heap=k`` keeps only L's first moves on heap ``k`` (the subgame ``G_k`` of
+    :func:`nimlab.extensive.solve.solve`).
+    """
+    rules, position = _validate(variant, heaps) if isinstance(variant, str) else (variant, heaps)
+    tree = GameTree(rules.name, position, misere)
+    estimate = estimate_nodes(rules, position, root_heap=root_heap, probes=128)
+    if estimate > ESTIMATE_MARGIN * max_nodes:  # worth a closer look
+        estimate = estimate_nodes(rules, position, root_heap=root_heap)
+    if estimate > ESTIMATE_MARGIN * max_nodes:
+        raise TooLargeError(
+            f"the game tree of {rules.name}{position} has about {estimate:,} nodes, more than "
+            f"the limit of {max_nodes:,}; raise the limit with --max-nodes",
+            estimate=estimate,
+            limit=max_nodes,
+        )
+    builder = _Builder(tree, rules, max_nodes, record_nodes, prune_forced)
+    builder.root_heap = root_heap
+    roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        builder.visit(position, L, roots, -1, -1)
+    finally:
+        sys.setrecursionlimit(limit)
+    return tree
+
+
+def estimate_nodes(
+    rules: Rules,
+    position: Heaps,
+    *,
+    probes: int = 2048,
+    seed: int = 0,
+    root_heap: int | None = None,
+) -> int:
+    """Knuth's unbiased estimate of the number of nodes, from random root-to-leaf walks.
+
+    Cheap (``probes`` walks, about a second) and deterministic (fixed ``seed``); used by
+    the size guard. It counts the unreduced tree, and its error is large (the tree is very
+    unbalanced), so the guard only trusts it with a margin.
+
+    >>> from nimlab.extensive.rules import SchrodingerRules
+    >>> estimate_nodes(SchrodingerRules(), (2, 1)) > 0
+    True
+    """
+    rng = random.Random(seed)
+    tree = GameTree(rules.name, position, False)
+    builder = _Builder(tree, rules, sys.maxsize, False)
+    builder.root_heap = root_heap
+    roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
+    total = 0
+    for _ in range(probes):
+        state, mover, hist, weight, size = position, L, list(roots), 1, 1
+        while True:
+            info = tree.infosets[builder.infoset_of(mover, hist[mover])]
+            weight *= len(info.actions)
+            size += weight
+            a = rng.randrange(len(info.actions))
+            st = builder.step(state, info.actions[a])
+            hist[mover] = builder.own_child(mover, hist[mover], a, st.own)
+            state = st.state
+            if not st.done:
+                continue
+            if not any(state):
+                break
+            hist[1 - mover] = builder.opp_child(1 - mover, hist[1 - mover], st.opp)
+            mover = 1 - mover
+        total += size
+    return total // probes
