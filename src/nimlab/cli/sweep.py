@@ -1,0 +1,357 @@
+"""Commands ``sweep solve|scoring|grundy`` (grids on cores or Dask), ``store ls|show|export``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.progress import Task as ProgressTask
+from rich.table import Table
+from rich.text import Text
+
+from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
+from nimlab.errors import InvalidPositionError, NimlabError
+from nimlab.store.results import STORE_ENV, ResultStore, resolve_store_path
+from nimlab.sweeps.executors import DaskExecutor, Executor, LocalPoolExecutor, TaskOutcome
+from nimlab.sweeps.grid import DEFAULT_MAX_TASKS, bounded_positions, parse_codes, parse_grid
+from nimlab.sweeps.runner import SweepInterrupted, SweepSummary, run_sweep
+from nimlab.sweeps.tasks import (
+    SOLVE_VARIANTS,
+    Task,
+    octal_task,
+    parse_spec,
+    scoring_task,
+    solve_available,
+    solve_task,
+)
+
+__all__ = ["store_app", "sweep_app"]
+
+sweep_app = typer.Typer(
+    help="Run a grid of computations on all cores or a Dask cluster; results go to the store.",
+    no_args_is_help=True,
+)
+store_app = typer.Typer(
+    help=f"The results store (SQLite; --store PATH or ${STORE_ENV} choose the file).",
+    no_args_is_help=True,
+)
+app.add_typer(sweep_app, name="sweep")
+app.add_typer(store_app, name="store")
+
+STORE_OPTION = typer.Option(
+    None, "--store", help=f"Results store file (default: ${STORE_ENV}, else the user data dir)."
+)
+WORKERS_OPTION = typer.Option(
+    None, "--workers", help="Worker processes (default: one per core; Dask LocalCluster too)."
+)
+SCHEDULER_OPTION = typer.Option(
+    None, "--scheduler", help="Run on a Dask cluster: its scheduler address, tcp://HOST:PORT."
+)
+CLUSTER_OPTION = typer.Option(
+    None, "--cluster", help="'local': start a Dask LocalCluster (processes) for this sweep."
+)
+MAX_TASKS_OPTION = typer.Option(
+    DEFAULT_MAX_TASKS, "--max-tasks", help="Refuse sweeps with more tasks than this."
+)
+
+
+def _executor(workers: int | None, scheduler: str | None, cluster: str | None) -> Executor:
+    if scheduler is not None and cluster is not None:
+        raise InvalidPositionError("give either --scheduler or --cluster, not both")
+    if cluster is not None and cluster != "local":
+        raise InvalidPositionError(f"unknown cluster {cluster!r}: the only one is 'local'")
+    if scheduler is not None:
+        if not scheduler.strip():
+            raise InvalidPositionError("--scheduler needs an address like tcp://HOST:PORT")
+        return DaskExecutor(scheduler, workers=workers)
+    if cluster == "local":
+        return DaskExecutor(None, workers=workers)
+    return LocalPoolExecutor(workers)
+
+
+class _RateColumn(ProgressColumn):
+    """Tasks finished per second."""
+
+    def render(self, task: ProgressTask) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:.2f} tasks/s", style="progress.data.speed")
+
+
+def _on_terminal() -> bool:
+    """Whether standard output is a terminal (then sweeps draw a progress bar)."""
+    return sys.stdout.isatty()
+
+
+OnStart = Callable[[SweepSummary], None]
+OnOutcome = Callable[[TaskOutcome], None]
+
+
+@contextmanager
+def _progress(show: bool, title: str) -> Iterator[tuple[OnStart | None, OnOutcome | None]]:
+    """``(on_start, on_outcome)`` callbacks drawing a rich progress bar, or no-ops."""
+    if not show:
+        yield None, None
+        return
+    bar = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+    )
+    ids: list[TaskID] = []
+
+    def on_start(summary: SweepSummary) -> None:
+        if summary.skipped:
+            console.print(f"{summary.skipped} of {summary.total} already in the store: skipped")
+        ids.append(bar.add_task(title, total=summary.total - summary.skipped))
+
+    def on_outcome(outcome: TaskOutcome) -> None:
+        bar.advance(ids[0])
+        if not outcome.ok:
+            bar.console.print(f"[red]failed[/red] {outcome.task.spec}: {outcome.error}")
+
+    with bar:
+        yield on_start, on_outcome
+
+
+def _render_summary(summary: SweepSummary) -> None:
+    table = Table(title="sweep summary", box=None, header_style="bold", show_header=False)
+    table.add_column("", style="bold")
+    table.add_column("", justify="right")
+    table.add_row("tasks", str(summary.total))
+    table.add_row("computed", str(summary.computed))
+    table.add_row("skipped (already stored)", str(summary.skipped))
+    table.add_row("failed", str(summary.failed))
+    if summary.interrupted:
+        table.add_row("not reached (interrupted)", str(summary.missing - summary.failed))
+    table.add_row("time", f"{summary.seconds:.2f} s")
+    table.add_row("executor", f"{summary.executor} ({summary.workers} workers)")
+    table.add_row("store", summary.store)
+    console.print(table)
+    for spec, error in summary.failures:
+        console.print(f"[red]failed[/red] {spec}: {error}")
+
+
+def _sweep(
+    tasks: Sequence[Task],
+    *,
+    title: str,
+    store: str | None,
+    workers: int | None,
+    scheduler: str | None,
+    cluster: str | None,
+    as_json: bool,
+) -> None:
+    path = resolve_store_path(store)
+    executor = _executor(workers, scheduler, cluster)
+    show = not as_json and _on_terminal()
+    try:
+        with executor, _progress(show, title) as (on_start, on_outcome):
+            summary = run_sweep(
+                tasks, store_path=path, executor=executor, on_start=on_start, on_outcome=on_outcome
+            )
+    except SweepInterrupted as interruption:
+        summary = interruption.summary
+        _report(summary, as_json)
+        sys.stderr.write(
+            f"interrupted: {summary.computed} results stored, {summary.missing} missing; "
+            "rerun the same command to compute only those\n"
+        )
+        raise
+    _report(summary, as_json)
+
+
+def _report(summary: SweepSummary, as_json: bool) -> None:
+    if as_json:
+        emit_json(summary.to_json())
+    else:
+        _render_summary(summary)
+
+
+@sweep_app.command("grundy")
+def sweep_grundy(
+    codes: str = typer.Option(
+        ..., "--codes", help="Octal codes C1,C2,... or ranges like 0.01..0.77."
+    ),
+    upto: int = typer.Option(..., "--upto", help="Compute g(0..N) of each code."),
+    method: str = typer.Option("auto", "--method", help="auto, plain, sparse or numba."),
+    store: str | None = STORE_OPTION,
+    workers: int | None = WORKERS_OPTION,
+    scheduler: str | None = SCHEDULER_OPTION,
+    cluster: str | None = CLUSTER_OPTION,
+    max_tasks: int = MAX_TASKS_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Grundy sequences and proven periods of many octal games."""
+    tasks = [
+        octal_task(code, upto, method=method) for code in parse_codes(codes, max_tasks=max_tasks)
+    ]
+    _sweep(
+        tasks,
+        title="grundy",
+        store=store,
+        workers=workers,
+        scheduler=scheduler,
+        cluster=cluster,
+        as_json=as_json,
+    )
+
+
+@sweep_app.command("scoring")
+def sweep_scoring(
+    piles: int = typer.Option(..., "--piles", help="Number of piles K."),
+    largest: int = typer.Option(..., "--max", help="Largest pile size M (sizes are 1..M)."),
+    max_cells: int | None = typer.Option(
+        None, "--max-cells", help="Per position: refuse above this many cells (as `scoring`)."
+    ),
+    store: str | None = STORE_OPTION,
+    workers: int | None = WORKERS_OPTION,
+    scheduler: str | None = SCHEDULER_OPTION,
+    cluster: str | None = CLUSTER_OPTION,
+    max_tasks: int = MAX_TASKS_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Scoring Nim payoff functions f_N of every K-pile position with piles 1..M."""
+    positions = bounded_positions(piles=piles, largest=largest, max_tasks=max_tasks)
+    _sweep(
+        [scoring_task(position, max_cells=max_cells) for position in positions],
+        title="scoring",
+        store=store,
+        workers=workers,
+        scheduler=scheduler,
+        cluster=cluster,
+        as_json=as_json,
+    )
+
+
+@sweep_app.command("solve", context_settings=HEAP_ARGS)
+def sweep_solve(
+    variant: str = typer.Argument(..., help=f"One of {', '.join(SOLVE_VARIANTS)}."),
+    grid: str = typer.Option(..., "--grid", help="Heaps a or ranges a..b, e.g. 4..10,4..10,1."),
+    misere: bool = typer.Option(False, "--misere", help="The misère form of the variant."),
+    max_nodes: int | None = typer.Option(
+        None, "--max-nodes", help="Per position: refuse larger trees (as `solve`)."
+    ),
+    store: str | None = STORE_OPTION,
+    workers: int | None = WORKERS_OPTION,
+    scheduler: str | None = SCHEDULER_OPTION,
+    cluster: str | None = CLUSTER_OPTION,
+    max_tasks: int = MAX_TASKS_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Values of an imperfect-information Nim variant over a grid of positions."""
+    tasks = [
+        solve_task(variant, position, misere=misere, max_nodes=max_nodes)
+        for position in parse_grid(grid, max_tasks=max_tasks)
+    ]
+    if not solve_available():
+        raise NimlabError("sweep solve is not available yet: this nimlab has no `solve` solver")
+    _sweep(
+        tasks,
+        title=f"solve {variant}",
+        store=store,
+        workers=workers,
+        scheduler=scheduler,
+        cluster=cluster,
+        as_json=as_json,
+    )
+
+
+def _open_existing(store: str | None) -> ResultStore | None:
+    path = resolve_store_path(store)
+    return ResultStore(path) if path.exists() else None
+
+
+@store_app.command("ls")
+def store_ls(
+    prefix: str = typer.Option("", "--prefix", help="Only specs starting with this, e.g. octal("),
+    store: str | None = STORE_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """List the stored results: spec, method, version, when, how long it took."""
+    opened = _open_existing(store)
+    results = [] if opened is None else opened.results(prefix=prefix)
+    if opened is not None:
+        opened.close()
+    if as_json:
+        emit_json(
+            {"store": str(resolve_store_path(store)), "results": [r.to_json() for r in results]}
+        )
+        return
+    table = Table(box=None, header_style="bold")
+    for column in ("spec", "method", "version", "created", "seconds"):
+        table.add_column(column, justify="right" if column == "seconds" else "left")
+    for result in results:
+        seconds = "" if result.seconds is None else f"{result.seconds:.3f}"
+        created = result.created[:19].replace("T", " ")
+        table.add_row(result.spec, result.method, result.version, created, seconds)
+    console.print(table)
+    console.print(f"{len(results)} results in {resolve_store_path(store)}")
+
+
+@store_app.command("show")
+def store_show(
+    spec: str = typer.Argument(..., help="A spec as listed by `nimlab store ls`."),
+    method: str | None = typer.Option(None, "--method", help="Only this method."),
+    version: str | None = typer.Option(None, "--version", help="Only this nimlab version."),
+    store: str | None = STORE_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Print a stored result: the same JSON as the command that computed it."""
+    try:
+        key = parse_spec(spec).spec
+    except NimlabError:
+        key = spec.strip()  # not a sweep spec: look it up as written
+    opened = _open_existing(store)
+    found = None
+    if opened is not None:
+        with opened:
+            found = opened.get(key, method, version)
+    if found is None:
+        raise InvalidPositionError(
+            f"no result for {spec!r} in the store {str(resolve_store_path(store))!r}"
+        )
+    if as_json:
+        emit_json(found.payload)
+    else:
+        console.print(f"{found.spec}  [{found.method}, nimlab {found.version}, {found.created}]")
+        console.print_json(json.dumps(found.payload))
+
+
+@store_app.command("export")
+def store_export(
+    out: Path = typer.Argument(..., help="FILE.csv, FILE.json or FILE.parquet."),
+    fmt: str | None = typer.Option(None, "--format", help="csv, json or parquet (else: suffix)."),
+    prefix: str = typer.Option("", "--prefix", help="Only specs starting with this."),
+    store: str | None = STORE_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Write every stored result (one row each, the result as JSON text) to a file."""
+    from nimlab.store.export import export_results
+
+    path = resolve_store_path(store)
+    with ResultStore(path, create=False) as opened:
+        count = export_results(opened, out, fmt=fmt, prefix=prefix)
+    if as_json:
+        emit_json({"store": str(path), "out": str(out), "count": count})
+    else:
+        console.print(f"{count} results written to {out}")

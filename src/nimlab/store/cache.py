@@ -1,0 +1,54 @@
+"""Serve a costly computation from the store, computing and storing it on a miss.
+
+For commands that take ``--store``: the first request computes and stores, an identical second
+request (same spec, method and nimlab version) is read back.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "r.sqlite"
+>>> calls = []
+>>> def compute():
+...     calls.append(1)
+...     return {"values": [0, 1]}
+>>> cached_result(path, "demo(1)", "plain", compute)
+({'values': [0, 1]}, False)
+>>> cached_result(path, "demo(1)", "plain", compute)
+({'values': [0, 1]}, True)
+>>> len(calls)
+1
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from nimlab.store.results import ResultStore, current_version
+
+__all__ = ["cached_result"]
+
+
+def cached_result(
+    store_path: str | os.PathLike[str],
+    spec: str,
+    method: str,
+    compute: Callable[[], dict[str, Any]],
+    *,
+    version: str | None = None,
+) -> tuple[dict[str, Any], bool]:
+    """``(payload, served_from_store)`` for ``spec`` computed by ``method``.
+
+    ``version`` defaults to ``nimlab.__version__``. The store is not held open while computing.
+    """
+    version = current_version() if version is None else version
+    with ResultStore(store_path) as store:
+        hit = store.get(spec, method, version)
+    if hit is not None:
+        return hit.payload, True
+    start = time.perf_counter()
+    payload = compute()
+    seconds = time.perf_counter() - start
+    with ResultStore(store_path) as store:
+        store.put(spec, method, payload, version=version, seconds=seconds)
+    return payload, False
