@@ -1,0 +1,321 @@
+"""Command ``play``: play a game against the computer in the terminal.
+
+Catalogue games, Scoring Nim (``scoring``) and the imperfect-information variants (``sn``,
+``fsn``, ``kn``, ``kn-empty``, against the equilibrium strategy) can be played.
+
+Moves are typed as ``heap amount`` (0-based heap, counters taken) or as the position after the
+move in the game's notation; ``hint``, ``undo`` and ``quit`` do what they say. The computer plays
+a winning move whenever there is one (an optimal move in Scoring Nim), else a random one; in the
+imperfect-information variants it samples its moves from an exact equilibrium.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Hashable
+from fractions import Fraction
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from nimlab.catalogue import GameOptions
+from nimlab.catalogue.registry import parse_int_list
+from nimlab.cli.app import HEAP_ARGS, app, console
+from nimlab.errors import InvalidPositionError, NimlabError
+from nimlab.exact import exact_str, parse_rational
+from nimlab.web.engine import PlayState, check_play_text, open_state
+
+__all__ = ["play"]
+
+_HELP = "Type 'heap amount' (e.g. '0 2') or the position after your move; 'hint', 'undo', 'quit'."
+
+
+def _read(prompt: str) -> str | None:
+    """One line from standard input (None at end of input)."""
+    console.print(prompt, end="")
+    line = sys.stdin.readline()
+    if not line:
+        console.print()
+        return None
+    if not sys.stdin.isatty():  # echo piped input so that the transcript reads well
+        console.print(line.rstrip("\n"), markup=False, highlight=False)
+    return line.strip()
+
+
+def _show_heaps(heaps: tuple[int, ...], part: str = "heap") -> None:
+    for index, size in enumerate(heaps):
+        counters = "●" * size if size <= 60 else f"{'●' * 60}…"
+        console.print(f"  {part} {index:>2} [yellow]{counters}[/] ({size})")
+
+
+def _show(state: PlayState) -> None:
+    heaps = state.position
+    if isinstance(heaps, tuple) and all(isinstance(h, int) for h in heaps):
+        _show_heaps(heaps, "step" if state.game.name == "staircase" else "heap")
+    else:
+        console.print(f"  position: [bold]{state.text or '(empty)'}[/]")
+
+
+def _hint(state: PlayState) -> None:
+    hint = state.hint()
+    analysis = hint["analysis"]
+    console.print(state.game.explain(state.position))
+    verdict = "N: you (the player to move) can win" if analysis["outcome"] == "N" else "P: you lose"
+    grundy = "" if analysis["grundy"] is None else f"Grundy value {analysis['grundy']}; "
+    console.print(Text(grundy + verdict, style="bold"))
+    if hint["nim"] is not None:
+        console.print(hint["nim"]["text"])
+    if hint["options"] is None:
+        console.print(f"[dim]{hint['options_note']}[/]")
+        return
+    table = Table("move", "to", "outcome", "Grundy", box=None, header_style="bold")
+    for option in hint["options"]:
+        style = "green" if option["outcome"] == "P" else "red"
+        grundy_value = "" if option["grundy"] is None else str(option["grundy"])
+        table.add_row(
+            option["label"], option["to"] or "(empty)", option["outcome"], grundy_value, style=style
+        )
+    console.print(table)
+    console.print("[dim]green: moves to P-positions (they win); red: moves to N-positions[/]")
+
+
+def _finish(state: PlayState, last: str) -> None:
+    mover_wins = state.winner_at_end == "mover"
+    you_win = (last == "you") != mover_wins
+    rule = "the player unable to move wins" if mover_wins else "the player unable to move loses"
+    verdict = "[bold green]You win![/]" if you_win else "[bold red]The computer wins.[/]"
+    console.print(f"No moves left ({rule}). {verdict}")
+
+
+def _play_game(state: PlayState, *, computer_first: bool, rng: random.Random) -> None:
+    console.print(f"[bold]{state.game.spec}[/]: {state.game.summary}")
+    console.print(f"[dim]{_HELP}[/]")
+    history: list[PlayState] = []  # the states before each of your moves
+    to_move = "computer" if computer_first else "you"
+    while True:
+        if state.over:
+            _finish(state, "computer" if to_move == "you" else "you")
+            return
+        if to_move == "computer":
+            reply = state.computer_move(rng)
+            console.print(f"computer: {reply.label}  → {reply.state.text or '(empty)'}")
+            state, to_move = reply.state, "you"
+            continue
+        _show(state)
+        line = _read("your move> ")
+        if line is None or line.lower() in ("quit", "q", "exit"):
+            console.print("bye")
+            return
+        command = line.lower()
+        try:
+            if command in ("hint", "h", "?"):
+                _hint(state)
+            elif command in ("undo", "u"):
+                if history:
+                    state = history.pop()
+                    console.print("undone")
+                else:
+                    console.print("nothing to undo")
+            elif command in ("help", ""):
+                console.print(_HELP)
+            else:
+                after = state.parse_move(line)
+                history.append(state)
+                console.print(f"you: → {after.text or '(empty)'}")
+                state, to_move = after, "computer"
+        except NimlabError as error:
+            console.print(f"[red]{error}[/]")
+
+
+def _play_scoring(
+    heaps: tuple[int, ...], bonus: Fraction, *, computer_first: bool, rng: random.Random
+) -> None:
+    from nimlab.scoring.payoff import solve_payoffs
+    from nimlab.scoring.play import optimal_moves
+
+    check_play_text(",".join(map(str, heaps)))
+    solution = solve_payoffs(heaps, max_cells=2_000_000)
+    scores = {"you": Fraction(0), "computer": Fraction(0)}
+    history: list[tuple[tuple[int, ...], dict[str, Fraction]]] = []
+    console.print(f"[bold]Scoring Nim[/] with bonus N = {exact_str(bonus)}: each counter scores 1,")
+    console.print("the last counter also scores N. " + _HELP)
+    to_move = "computer" if computer_first else "you"
+
+    def take(who: str, after: tuple[int, ...]) -> None:
+        taken = sum(heaps) - sum(after)
+        gained = taken + (bonus if not any(after) else 0)
+        scores[who] += gained
+        console.print(f"{who}: takes {taken} → {','.join(map(str, after))}  (+{exact_str(gained)})")
+
+    while any(heaps):
+        if to_move == "computer":
+            after = rng.choice(optimal_moves(solution, heaps, bonus))
+            take("computer", after)
+            heaps, to_move = after, "you"
+            continue
+        _show_heaps(heaps)
+        value = exact_str(solution.function(heaps)(bonus))
+        console.print(
+            f"  you {exact_str(scores['you'])}, computer {exact_str(scores['computer'])};"
+            f" f_N here = {value}"
+        )
+        line = _read("your move> ")
+        if line is None or line.lower() in ("quit", "q", "exit"):
+            console.print("bye")
+            return
+        command = line.lower()
+        if command in ("hint", "h", "?"):
+            best = optimal_moves(solution, heaps, bonus)
+            console.print(f"optimal moves (f_N = {value}): " + "  ".join(map(_fmt, best)))
+        elif command in ("undo", "u"):
+            if history:
+                heaps, saved = history.pop()
+                scores.update(saved)
+                console.print("undone")
+            else:
+                console.print("nothing to undo")
+        else:
+            try:
+                after = _scoring_move(heaps, line)
+            except NimlabError as error:
+                console.print(f"[red]{error}[/]")
+                continue
+            history.append((heaps, dict(scores)))
+            take("you", after)
+            heaps, to_move = after, "computer"
+    diff = scores["you"] - scores["computer"]
+    verdict = "You win!" if diff > 0 else "The computer wins." if diff < 0 else "A draw."
+    console.print(
+        f"Game over: you {exact_str(scores['you'])}, computer {exact_str(scores['computer'])}."
+        f" [bold]{verdict}[/]"
+    )
+
+
+def _play_hidden(
+    variant: str, heaps: tuple[int, ...], *, misere: bool, computer_first: bool, seed: int | None
+) -> None:
+    from nimlab.web.hidden import VARIANT_NAMES, HiddenMatch
+
+    match = HiddenMatch.start(
+        variant, heaps, misere=misere, human_first=not computer_first, seed=seed
+    )
+    console.print(
+        f"[bold]{VARIANT_NAMES[variant]}[/] from {_fmt(heaps)}; you are {match.view()['you']}."
+    )
+    console.print(
+        "[dim]Actions: 'j_i' takes i from heap j (heaps numbered from 1), 'look j' inspects heap"
+        " j, 'try j_i' asks the umpire; also 'hint' and 'quit'.[/]"
+    )
+    shown = 0
+    while not match.over:
+        view = match.view()
+        for event in view["seen"][shown:]:
+            console.print(f"  {event}")
+        shown = len(view["seen"])
+        labels = [a["label"] for a in view["actions"]]
+        console.print(f"you know: [bold]{view['knowledge']}[/]   actions: {'  '.join(labels)}")
+        line = _read("your action> ")
+        if line is None or line.lower() in ("quit", "q", "exit"):
+            console.print("bye")
+            return
+        if line.lower() in ("hint", "h", "?"):
+            hint = match.hint()
+            played = [
+                f"{a['label']} {a['probability']}"
+                for a in hint["actions"]
+                if a["probability"] != "0"
+            ]
+            value = hint["game_value_for_you"]
+            console.print(f"equilibrium here: {', '.join(played)} (game value for you {value})")
+            continue
+        if line.lower() in ("undo", "u"):
+            console.print("no undo in games of imperfect information")
+            continue
+        try:
+            match.act(line)
+        except NimlabError as error:
+            console.print(f"[red]{error}[/]")
+    view = match.view()
+    for event in view["seen"][shown:]:
+        console.print(f"  {event}")
+    table = Table(
+        "#", "who", "action", "saw", "before", "after", "told", box=None, header_style="bold"
+    )
+    for number, row in enumerate(view["history"], start=1):
+        table.add_row(
+            str(number),
+            row["player"],
+            row["action"],
+            row["saw"],
+            _fmt(tuple(row["before"])),
+            _fmt(tuple(row["after"])),
+            row["told_opponent"],
+        )
+    console.print("The full history, revealed:")
+    console.print(table)
+    verdict = (
+        "[bold green]You win![/]" if view["winner"] == "you" else "[bold red]The computer wins.[/]"
+    )
+    console.print(f"Game over. {verdict} (game value for L: {view['value_for_L']})")
+
+
+def _fmt(heaps: Hashable) -> str:
+    return ",".join(map(str, heaps)) if isinstance(heaps, tuple) else str(heaps)
+
+
+def _scoring_move(heaps: tuple[int, ...], text: str) -> tuple[int, ...]:
+    """The position after a typed Scoring Nim move (the same syntax as plain Nim)."""
+    state = open_state("nim", _fmt(heaps))
+    after = state.parse_move(text).position
+    if not isinstance(after, tuple):
+        raise InvalidPositionError(f"illegal move {text!r}")
+    return tuple(int(h) for h in after)
+
+
+@app.command("play", context_settings=HEAP_ARGS)
+def play(
+    game: str = typer.Argument(
+        ..., help="A catalogue game (nim, wythoff, ...), 'scoring', or sn, fsn, kn, kn-empty."
+    ),
+    position: list[str] = typer.Argument(
+        None, help="The starting position in the game's notation, e.g. 3,4,5.", show_default=False
+    ),
+    misere: bool = typer.Option(False, "--misere", help="nim: the last player to move loses."),
+    subtraction_set: str | None = typer.Option(None, "--set", help="subtraction: e.g. 1,3,4."),
+    max_take: int | None = typer.Option(None, "--max", help="subtraction: take 1..K."),
+    code: str | None = typer.Option(None, "--code", help="octal: the code, e.g. 0.07."),
+    bonus: str | None = typer.Option(None, "--N", help="scoring: the bonus N (e.g. 3, -1/2)."),
+    computer_first: bool = typer.Option(False, "--computer-first", help="Let the computer start."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the computer's random choices."),
+) -> None:
+    """Play a game against the computer in the terminal (hints, undo)."""
+    text = ",".join(position or [])
+    rng = random.Random(seed)
+    name = game.strip().lower()
+    if name in ("sn", "fsn", "kn", "kn-empty"):
+        from nimlab.core.heaps import parse_heaps
+
+        _play_hidden(
+            name, parse_heaps(text), misere=misere, computer_first=computer_first, seed=seed
+        )
+        return
+    if name in ("scoring", "scoring-nim"):
+        from nimlab.core.heaps import parse_heaps
+
+        n = parse_rational(bonus) if bonus is not None else Fraction(0)
+        _play_scoring(parse_heaps(text), n, computer_first=computer_first, rng=rng)
+        return
+    if max_take is not None and max_take < 1:
+        raise InvalidPositionError(f"invalid --max {max_take}: it must be at least 1")
+    options = GameOptions(
+        misere=misere,
+        subtraction_set=parse_int_list(subtraction_set, "--set", minimum=1)
+        if subtraction_set
+        else None,
+        max_take=max_take,
+        code=code,
+    )
+    state = open_state(game, text, options)
+    _play_game(state, computer_first=computer_first, rng=rng)

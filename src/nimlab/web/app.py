@@ -1,0 +1,148 @@
+"""The FastAPI application: the JSON API, the static front end, and errors as 4xx JSON.
+
+Error policy (``../shared/CONTRACT.md``): ``NimlabError`` -> 400 ``{"error": ...}``,
+``TooLargeError`` -> 413, malformed or ill-typed bodies -> 422 with ``error`` and FastAPI's
+``detail``, bodies over :data:`~nimlab.web.models.MAX_BODY_BYTES` -> 413. Anything unexpected
+becomes a JSON 500 without a traceback (the tests make sure none happens).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from nimlab.errors import NimlabError, TooLargeError
+from nimlab.web.api import router
+from nimlab.web.models import MAX_BODY_BYTES
+
+__all__ = ["STATIC_DIR", "BodyLimit", "create_app"]
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+_FIELD = re.compile(r"(?!body$)[A-Za-z_]\w*|[0-9]+")  # drops "body" and union tags
+_log = logging.getLogger("nimlab.web")
+
+
+class BodyLimit:
+    """ASGI middleware: read the request body up front and refuse it with 413 when too long."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Buffer at most ``max_bytes`` of body, then hand the request on."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"0")
+        if not declared.isdigit() or int(declared) > self.max_bytes:
+            await _reject(send, self.max_bytes)
+            return
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await _reject(send, self.max_bytes)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+async def _reject(send: Send, limit: int) -> None:
+    body = json.dumps({"error": f"request body over {limit} bytes"}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _validation_summary(errors: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
+    """A one-line message and the errors without the echoed input."""
+    cleaned: list[dict[str, Any]] = [
+        {key: e[key] for key in ("type", "loc", "msg") if key in e} for e in errors
+    ]
+    parts: list[str] = []
+    for e in cleaned:
+        where = ".".join(str(p) for p in e.get("loc", ()) if _FIELD.fullmatch(str(p))) or "body"
+        part = f"{where}: {e.get('msg')}"
+        if part not in parts:
+            parts.append(part)
+    return "invalid request: " + "; ".join(parts[:5]), cleaned
+
+
+def create_app() -> FastAPI:
+    """The playground: ``/`` (the page), ``/static/...`` and the JSON API under ``/api/``.
+
+    >>> from fastapi.testclient import TestClient
+    >>> TestClient(create_app()).get("/api/health").json()
+    {'ok': True}
+    """
+    app = FastAPI(
+        title="nimlab playground",
+        description="Play and explore Nim and its variants, computed exactly.",
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+
+    @app.exception_handler(TooLargeError)
+    async def too_large(request: Request, error: Exception) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=413)
+
+    @app.exception_handler(NimlabError)
+    async def bad_input(request: Request, error: Exception) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: Exception) -> JSONResponse:
+        errors = error.errors() if isinstance(error, RequestValidationError) else []
+        message, detail = _validation_summary(list(errors))
+        return JSONResponse({"error": message, "detail": detail}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: Exception) -> JSONResponse:
+        status = error.status_code if isinstance(error, StarletteHTTPException) else 400
+        detail = error.detail if isinstance(error, StarletteHTTPException) else "bad request"
+        return JSONResponse({"error": str(detail), "detail": detail}, status_code=status)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> JSONResponse:
+        _log.error("unexpected %s on %s: %s", type(error).__name__, request.url.path, error)
+        message = f"unexpected {type(error).__name__}; please report it"
+        return JSONResponse({"error": message}, status_code=500)
+
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC_DIR / "index.html")
+
+    app.add_middleware(BodyLimit)
+    return app

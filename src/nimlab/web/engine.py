@@ -1,0 +1,447 @@
+"""Playing a catalogue game against the computer: legal moves, typed moves, hints, replies.
+
+Shared by the web playground and ``nimlab play``; it knows nothing about HTTP. A
+:class:`PlayState` is one configured game at one position, checked against the playground's
+size limits (:func:`check_play_text`) so that every step below is quick.
+
+>>> state = open_state("nim", "3,4,5")
+>>> [option.label for option in state.options()][:3]
+['heap 0: 3 -> 0', 'heap 0: 3 -> 1', 'heap 0: 3 -> 2']
+>>> state.parse_move("0 2").text, state.parse_move("3,4,1").text
+('1,4,5', '3,4,1')
+>>> move = state.computer_move(random.Random(0))
+>>> move.label, move.winning
+('heap 0: 3 -> 1', True)
+>>> open_state("nim", "0,0").over, open_state("nim", "0,0", GameOptions(misere=True)).winner_at_end
+(True, 'mover')
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field, replace
+from functools import reduce
+from itertools import islice
+from operator import xor
+from typing import Any
+
+from rich.console import Console
+
+from nimlab.catalogue import CatalogueGame, GameOptions, analyze, grundy_table, make_game
+from nimlab.errors import InvalidPositionError, TooLargeError
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "GRUNDY_SECONDS",
+    "MAX_LISTED_OPTIONS",
+    "MAX_SCANNED_OPTIONS",
+    "NUMBER_LIMITS",
+    "PLAY_LIMIT",
+    "PLAY_MAX_CHARS",
+    "PLAY_MAX_NUMBER",
+    "PLAY_MAX_PARTS",
+    "ComputerMove",
+    "Option",
+    "PlayState",
+    "check_play_text",
+    "grundy_table_json",
+    "nim_explanation",
+    "open_state",
+    "render_text",
+]
+
+#: Limits on a position played in the playground (web and terminal).
+PLAY_MAX_CHARS = 200
+PLAY_MAX_PARTS = 12
+PLAY_MAX_NUMBER = 1000
+#: Games whose position is one number (not heap sizes) may use larger numbers.
+NUMBER_LIMITS = {"prime-power": 10**12}
+#: Options that games which need some are played with unless others are given.
+DEFAULT_OPTIONS = {
+    "subtraction": GameOptions(subtraction_set=(1, 3, 4)),
+    "octal": GameOptions(code="0.07"),
+}
+#: Moves listed with their values (hints, move buttons); beyond it moves are typed.
+MAX_LISTED_OPTIONS = 500
+#: Time spent on the Grundy values of the options of one hint (outcomes are always given;
+#: Grundy values without a closed form, e.g. Wythoff's, may be left out beyond it).
+GRUNDY_SECONDS = 0.5
+#: Moves looked at when checking a typed move or picking a random reply.
+MAX_SCANNED_OPTIONS = 20_000
+#: Bound on the non-closed-form work of one step (the catalogue's ``limit``).
+PLAY_LIMIT = 200_000
+
+_NUMBER = re.compile(r"[0-9]+")
+_SEPARATORS = re.compile(r"[,:\-\s]+")
+_HEAP_AMOUNT = re.compile(r"\s*([0-9]{1,6})\s+([0-9]{1,6})\s*")
+
+
+def check_play_text(text: str, *, max_number: int = PLAY_MAX_NUMBER) -> None:
+    """Refuse (TooLargeError) a position too large to play: long text, many parts, big numbers.
+
+    >>> check_play_text("3,4,5")
+    >>> check_play_text("1,2,3,4,5,6,7,8,9,10,11,12,13")
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.TooLargeError: position has 13 parts; the playground plays at most 12
+    >>> check_play_text("5,1001")
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.TooLargeError: number 1001 in the position is over the playground's limit 1000
+    """
+    if len(text) > PLAY_MAX_CHARS:
+        raise TooLargeError(
+            f"position has {len(text)} characters; the playground plays at most {PLAY_MAX_CHARS}",
+            estimate=len(text),
+            limit=PLAY_MAX_CHARS,
+        )
+    parts = [part for part in _SEPARATORS.split(text) if part]
+    if len(parts) > PLAY_MAX_PARTS and not any(part.isalpha() for part in parts):
+        raise TooLargeError(
+            f"position has {len(parts)} parts; the playground plays at most {PLAY_MAX_PARTS}",
+            estimate=len(parts),
+            limit=PLAY_MAX_PARTS,
+        )
+    for token in _NUMBER.findall(text):
+        if len(token) > len(str(max_number)) or int(token) > max_number:
+            shown = token if len(token) <= 12 else token[:12] + "..."
+            raise TooLargeError(
+                f"number {shown} in the position is over the playground's limit {max_number}",
+                estimate=int(token) if len(token) <= 18 else None,
+                limit=max_number,
+            )
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal move: the position it leads to (notation), a description and, for hints,
+    the Grundy value and outcome of that position (``"P"``: the move wins)."""
+
+    to: str
+    label: str
+    grundy: int | None = None
+    outcome: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``to`` and ``label``, plus ``grundy``/``outcome``/``winning`` when evaluated."""
+        payload: dict[str, Any] = {"to": self.to, "label": self.label}
+        if self.outcome is not None:
+            payload.update(grundy=self.grundy, outcome=self.outcome, winning=self.outcome == "P")
+        return payload
+
+
+#: Games whose positions list the squares of coins rather than heap sizes.
+_COIN_GAMES = frozenset({"silver-dollar", "nimble"})
+
+
+def _describe(game: CatalogueGame[Any], before: Hashable, after: Hashable) -> str:
+    """A short description of a move from the difference of the two positions."""
+    if isinstance(before, tuple) and isinstance(after, tuple) and len(before) == len(after):
+        changes = [(i, a, b) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+        if changes and all(isinstance(a, int) and isinstance(b, int) for _, a, b in changes):
+            if game.name in _COIN_GAMES:
+                return ", ".join(f"coin at {a} -> {b}" for _, a, b in changes)
+            part = "step" if game.name == "staircase" else "heap"
+            return ", ".join(f"{part} {i}: {a} -> {b}" for i, a, b in changes)
+    if isinstance(before, str) and isinstance(after, str) and len(before) == len(after):
+        turned = [str(i + 1) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+        return f"turn {', '.join(turned)}"
+    removed = _removed_parts(game.format_position(before), game.format_position(after))
+    if removed:
+        return f"remove {', '.join(removed)}"
+    return f"-> {game.format_position(after) or '(empty)'}"
+
+
+def _removed_parts(before: str, after: str) -> list[str]:
+    """The comma-separated parts of ``before`` missing from ``after`` (none if any is new).
+
+    >>> _removed_parts("g-a,a-b,g-d", "g-d")
+    ['g-a', 'a-b']
+    >>> _removed_parts("1:2,3:0", "1:1,3:0")
+    []
+    """
+    left = [part for part in after.split(",") if part]
+    removed = []
+    for part in before.split(","):
+        if part in left:
+            left.remove(part)
+        elif part:
+            removed.append(part)
+    return [] if left else removed
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """A configured impartial game at one position, ready to be played."""
+
+    game: CatalogueGame[Any]
+    position: Hashable
+    _rng: random.Random = field(default_factory=random.Random, compare=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The position in the game's notation."""
+        return self.game.format_position(self.position)
+
+    def after(self, position: Hashable) -> PlayState:
+        """The state at another position of the same game."""
+        return replace(self, position=position)
+
+    def _scan(self) -> list[Hashable]:
+        moves = islice(self.game.moves(self.position), MAX_SCANNED_OPTIONS)
+        return list(dict.fromkeys(moves))
+
+    @property
+    def over(self) -> bool:
+        """Whether the player to move has no move."""
+        return next(iter(self.game.moves(self.position)), None) is None
+
+    @property
+    def winner_at_end(self) -> str:
+        """Who wins when play ends: ``"mover"`` (misère) or ``"previous"`` (normal play)."""
+        return "mover" if self.game.terminal_grundy else "previous"
+
+    def options(self, *, evaluate: bool = False) -> list[Option]:
+        """Every legal move (at most :data:`MAX_LISTED_OPTIONS`, else TooLargeError); with
+        ``evaluate``, each with the Grundy value and outcome of the position it leads to."""
+        moves = list(dict.fromkeys(islice(self.game.moves(self.position), MAX_LISTED_OPTIONS + 1)))
+        if len(moves) > MAX_LISTED_OPTIONS:
+            raise TooLargeError(
+                f"position {self.text} has more than {MAX_LISTED_OPTIONS} moves to list; "
+                "type a move instead, or play a smaller position",
+                limit=MAX_LISTED_OPTIONS,
+            )
+        deadline = time.monotonic() + GRUNDY_SECONDS
+        return [self._option(move, evaluate=evaluate, deadline=deadline) for move in moves]
+
+    def _option(self, move: Hashable, *, evaluate: bool, deadline: float) -> Option:
+        label = _describe(self.game, self.position, move)
+        if not evaluate:
+            return Option(self.game.format_position(move), label)
+        grundy = None
+        if time.monotonic() < deadline:
+            try:
+                grundy = self.game.grundy(move)
+            except TooLargeError:
+                grundy = None
+        outcome = self.game.outcome(move).value
+        return Option(self.game.format_position(move), label, grundy, outcome)
+
+    def parse_move(self, text: str) -> PlayState:
+        """The state after a typed move: ``heap amount`` (heap games: take ``amount`` from
+        heap ``heap``, 0-based) or the position after the move, in the game's notation."""
+        wanted = self._wanted(text)
+        if wanted is None:
+            check_play_text(text, max_number=NUMBER_LIMITS.get(self.game.name, PLAY_MAX_NUMBER))
+            wanted = self.game.parse_position(text)
+            if wanted not in self._scan():
+                raise InvalidPositionError(
+                    f"{text.strip()!r} is not a legal move from {self.text}"
+                    f" (type 'heap amount' or the position after your move)"
+                )
+        return self.after(wanted)
+
+    def _wanted(self, text: str) -> Hashable | None:
+        """The position a ``heap amount`` move leads to (None if ``text`` is not one)."""
+        match = _HEAP_AMOUNT.fullmatch(text)
+        heaps = self.position
+        if match is None or not isinstance(heaps, tuple) or len(text.split(",")) > 1:
+            return None
+        index, amount = int(match[1]), int(match[2])
+        if index >= len(heaps) or amount == 0 or amount > heaps[index]:
+            if index >= len(heaps):
+                reason = f"there is no heap {index} (heaps are numbered 0..{len(heaps) - 1})"
+            elif heaps[index] == 0:
+                reason = f"heap {index} is empty"
+            else:
+                reason = f"heap {index} has {heaps[index]}; take between 1 and {heaps[index]}"
+            raise InvalidPositionError(f"illegal move {text.strip()!r}: {reason}")
+        options = self._scan()
+        direct = (*heaps[:index], heaps[index] - amount, *heaps[index + 1 :])
+        if direct in options:
+            return direct
+        shifted = [
+            o
+            for o in options
+            if isinstance(o, tuple) and len(o) == len(heaps) and heaps[index] - o[index] == amount
+        ]
+        if len(shifted) == 1:
+            return shifted[0]
+        raise InvalidPositionError(
+            f"illegal move {text.strip()!r} from {self.text}: type the position after your move"
+        )
+
+    def computer_move(self, rng: random.Random | None = None) -> ComputerMove:
+        """A winning move if there is one (chosen at random among them), else a random move."""
+        rng = rng or self._rng
+        winning = {m.to: m.label for m in self.game.winning_moves(self.position)}
+        if winning:
+            to = rng.choice(sorted(winning, key=self.game.format_position))
+            return ComputerMove(self.after(to), winning[to], winning=True)
+        options = self._scan()
+        if not options:
+            raise InvalidPositionError(f"no move from {self.text}: the game is over")
+        to = rng.choice(options)
+        return ComputerMove(self.after(to), _describe(self.game, self.position, to), False)
+
+    def hint(self) -> dict[str, Any]:
+        """The hint: the analysis (``nimlab analyze --json`` keys), every option coloured by its
+        outcome with its Grundy value (None when there are too many), and an explanation."""
+        analysis = analyze(self.game, self.text).to_json()
+        try:
+            options: list[dict[str, Any]] | None = [
+                o.to_json() for o in self.options(evaluate=True)
+            ]
+            note = ""
+        except TooLargeError as error:
+            options, note = None, str(error)
+        payload: dict[str, Any] = {
+            "analysis": analysis,
+            "options": options,
+            "options_note": note,
+            "explanation": render_text(self.game.explain(self.position)),
+            "nim": None,
+        }
+        if self.game.name == "nim" and isinstance(self.position, tuple):
+            payload["nim"] = nim_explanation(self.position, misere=self.game.terminal_grundy == 1)
+        return payload
+
+    def to_json(self) -> dict[str, Any]:
+        """The public state: game, position, legal moves (or None if too many), end of play."""
+        try:
+            moves: list[dict[str, Any]] | None = [o.to_json() for o in self.options()]
+        except TooLargeError:
+            moves = None
+        heaps = self.position
+        is_heaps = isinstance(heaps, tuple) and all(isinstance(h, int) for h in heaps)
+        return {
+            "game": self.game.spec,
+            "name": self.game.name,
+            "position": self.text,
+            "heaps": list(heaps) if is_heaps and isinstance(heaps, tuple) else None,
+            "moves": moves,
+            "over": self.over,
+            "winner_at_end": self.winner_at_end,
+        }
+
+
+@dataclass(frozen=True)
+class ComputerMove:
+    """The computer's reply: the state after it, its description, whether it wins."""
+
+    state: PlayState
+    label: str
+    winning: bool
+
+
+def open_state(name: str, text: str, options: GameOptions | None = None) -> PlayState:
+    """Check the size of ``text``, configure the game and parse the position.
+
+    >>> open_state("wythoff", "3,5").text
+    '3,5'
+    >>> open_state("red-blue", "B")
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.UnknownGameError: unknown game 'red-blue'; known games: ...
+    """
+    check_play_text(text, max_number=NUMBER_LIMITS.get(name.strip().lower(), PLAY_MAX_NUMBER))
+    given = options or GameOptions()
+    game = make_game(name, replace(given, limit=min(given.limit, PLAY_LIMIT)))
+    if not game.impartial:
+        raise InvalidPositionError(
+            f"{game.name} is not impartial: the playground plays impartial games only"
+        )
+    return PlayState(game, game.parse_position(text))
+
+
+def grundy_table_json(name: str, options: GameOptions, upto: int) -> dict[str, Any]:
+    """The keys of ``nimlab grundy NAME --upto N --json`` (a job for :mod:`nimlab.web.guard`).
+
+    >>> grundy_table_json("nim", GameOptions(), 3)["values"]
+    [0, 1, 2, 3]
+    """
+    return grundy_table(make_game(name, options), upto).to_json()
+
+
+def nim_explanation(heaps: tuple[int, ...], *, misere: bool = False) -> dict[str, Any]:
+    """The binary nim-sum of Nim heaps, with the heaps a winning move reduces (``target``).
+
+    >>> explained = nim_explanation((3, 4, 5))
+    >>> [(row["binary"], row["target"], row["to"]) for row in explained["rows"]]
+    [('011', True, 1), ('100', False, None), ('101', False, None)]
+    >>> explained["nim_sum"], explained["nim_sum_binary"]
+    (2, '010')
+    >>> print(explained["text"].replace(". ", ".\\n"))
+    nim-sum 3 ⊕ 4 ⊕ 5 = 2 ≠ 0: the player to move wins.
+    Winning move: heap 0 from 3 to 3 ⊕ 2 = 1, leaving nim-sum 0.
+    """
+    from nimlab.nim import analyze_nim
+
+    analysis = analyze_nim(heaps, misere=misere)
+    targets = {m.heap: m.to for m in analysis.winning_moves}
+    width = max([1, *(h.bit_length() for h in heaps)])
+    total = reduce(xor, heaps, 0)
+    rows = [
+        {
+            "heap": i,
+            "size": h,
+            "binary": format(h, f"0{width}b"),
+            "target": i in targets,
+            "to": targets.get(i),
+        }
+        for i, h in enumerate(heaps)
+    ]
+    sum_text = f"nim-sum {' ⊕ '.join(map(str, heaps)) or '0'} = {total}"
+    endgame = misere and all(h <= 1 for h in heaps)
+    if endgame:
+        ones = sum(heaps)
+        verdict = "loses" if ones % 2 else "wins"
+        text = (
+            f"Misère play with no heap above 1: {ones} single counters, so the player to move "
+            f"{verdict} (an odd number of single counters loses)."
+        )
+    elif analysis.winning_moves:
+        moves = "; ".join(
+            _nim_move_text(m.heap, m.from_, m.to, total, heaps, misere=misere)
+            for m in analysis.winning_moves
+        )
+        text = f"{sum_text} ≠ 0: the player to move wins. Winning move: {moves}."
+    else:
+        text = f"{sum_text}: every move leaves a non-zero nim-sum, so the player to move loses."
+    return {
+        "rows": rows,
+        "nim_sum": total,
+        "nim_sum_binary": format(total, f"0{width}b"),
+        "misere": misere,
+        "parity_endgame": endgame,
+        "text": text,
+    }
+
+
+def _nim_move_text(
+    heap: int, before: int, after: int, total: int, heaps: tuple[int, ...], *, misere: bool
+) -> str:
+    """One winning Nim move in words, with the reason it wins."""
+    rest = [h for i, h in enumerate(heaps) if i != heap]
+    if misere and after <= 1 and all(h <= 1 for h in rest):
+        singles = sum(rest) + after
+        return (
+            f"heap {heap} from {before} to {after}, leaving {singles} single counters "
+            "(an odd number: misère play turns to parity once no heap is above 1)"
+        )
+    return f"heap {heap} from {before} to {before} ⊕ {total} = {after}, leaving nim-sum 0"
+
+
+def render_text(renderable: Any, *, width: int = 100) -> str:
+    """A rich renderable as plain text (trailing spaces removed).
+
+    >>> render_text("a  \\nb")
+    'a\\nb'
+    """
+    console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
