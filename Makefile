@@ -1,4 +1,4 @@
-# Two entry points: `make run` (the main job) and `make test` (lint, types, tests).
+# Two entry points: `make run` (the web playground) and `make test` (lint, types, tests).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,15 +12,16 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[all]'
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
+# The main job: the web playground on http://127.0.0.1:8000/ (Ctrl-C stops it).
 run: $(VENV)/.installed
-	$(BIN)/nimlab tour
+	$(BIN)/nimlab serve
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check src tests benchmarks

@@ -1,12 +1,14 @@
-"""Command ``tour``: a short guided tour of what nimlab computes (the main job of ``make run``)."""
+"""Command ``tour``: a short guided tour of what nimlab computes, from Nim to hidden heaps."""
 
 from __future__ import annotations
 
 from rich.panel import Panel
 
+from nimlab.catalogue import grundy_table, make_game
 from nimlab.cli.app import app, console
 from nimlab.cli.nim import render_nim_sum
 from nimlab.core import MoveFunctionGame, disjunctive_sum, misere
+from nimlab.exact import exact_str
 from nimlab.grundy import grundy_value, outcome
 from nimlab.nim import aesthetic_positions, analyze_nim, lost_positions
 from nimlab.nimbers import nim_inverse, nim_product, nim_sqrt, nim_table
@@ -22,6 +24,9 @@ def _step(title: str, command: str) -> None:
 @app.command("tour")
 def tour() -> None:
     """A guided tour of nimlab in a few computed examples."""
+    from nimlab.extensive import solve as solve_variant  # heavy: imported only for the tour
+    from nimlab.scoring import payoff_function
+
     console.print("[bold]nimlab[/bold]: Nim and its variants, computed exactly.")
 
     _step("1. Nim: who wins 3,4,5 and how?", "nimlab nim 3 4 5")
@@ -60,4 +65,23 @@ def tour() -> None:
     _step("5. Aesthetic starting positions", "nimlab aesthetic --heaps 9")
     best = aesthetic_positions(9)
     console.print(f"9 distinct heaps, nim-sum 0, {best.total} counters: {list(best.positions)}")
+
+    _step("6. The catalogue: every game of the seeds", "nimlab analyze silver-dollar 2,5,7,11")
+    kayles = grundy_table(make_game("kayles"), 200)
+    console.print(
+        f"Kayles: period {kayles.period}, preperiod {kayles.preperiod} (proven by the "
+        "octal periodicity theorem); try [cyan]nimlab games[/cyan]."
+    )
+
+    _step("7. Scoring Nim: the payoff as an exact function of the bonus N", "nimlab scoring 5 4 2")
+    payoff = payoff_function((5, 4, 2))
+    kinks = ", ".join(f"{exact_str(n)}" for n in payoff.knots)
+    console.print(f"f_N(5,4,2) is piecewise linear with kinks at N = {kinks}.")
+
+    _step("8. Imperfect information: Schrödinger Nim", "nimlab solve sn 3 3 1 --strategy")
+    value = solve_variant("sn", (3, 3, 1))
+    certified = "certified exact" if value.exact else "not certified"
+    console.print(f"SN(3,3,1) = {exact_str(value.value)} for the first player ({certified}).")
+
+    _step("9. Play against the solver", "nimlab serve   (or: nimlab play nim 3,4,5)")
     console.print("\nMore: [cyan]nimlab --help[/cyan]")
