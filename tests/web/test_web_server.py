@@ -144,6 +144,143 @@ def test_browser_plays_nim_to_the_end_with_hints(server: str, browser: Any, tmp_
     page.close()
 
 
+def _start(page: Any, server: str, game: str, position: str) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector(f"#game option[value={game}]", state="attached")
+    page.select_option("#game", game)
+    page.fill("#position", position)
+    page.click("#start")
+    page.wait_for_function(
+        "g => document.querySelector('#board').classList.contains('board-' + g)", arg=game
+    )
+
+
+def _await_reply(page: Any, before: int) -> None:
+    """Wait for the computer's answer to the move just made (or the end of the game)."""
+    page.wait_for_function(
+        """n => (document.querySelectorAll('#history li').length >= n + 2
+                 || document.querySelector('#status').textContent.startsWith('Game over'))
+               && !document.querySelector('#status').textContent.includes('thinking')""",
+        arg=before,
+    )
+
+
+def _over(page: Any) -> bool:
+    return bool(page.locator("#status").text_content().startswith("Game over"))
+
+
+def test_browser_plays_silver_dollar_on_the_board(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    _start(page, server, "silver-dollar", "2,5,7,11")
+    assert page.locator(".strip .cell").count() == 11
+    assert page.locator(".strip .cell.has-coin").count() == 4
+    assert page.locator("#moves .move").count() == 0  # the board replaces the list of moves
+    for turn in range(30):
+        if _over(page):
+            break
+        page.click("#hint")
+        # The coin with a winning move is ringed; once chosen, its target cells are coloured
+        # P/N with their Grundy values: click the P one.
+        page.locator(".strip .cell.has-P").last.click()
+        page.wait_for_selector(".strip .cell.target.hint-P")
+        target = page.locator(".strip .cell.target.hint-P").first
+        assert target.get_attribute("data-grundy") == "0"
+        assert target.locator(".g").text_content() == "g=0"
+        if turn == 0:
+            assert page.locator(".strip .cell.target.hint-N").count() >= 1
+            page.locator("#board").screenshot(path=str(tmp_path / "silver-dollar-hint.png"))
+        before = _history_length(page)
+        target.click()
+        _await_reply(page, before)
+    status = page.locator("#status").text_content()
+    assert status.startswith("Game over: you win"), status
+    assert page.locator(".strip .cell.has-coin:not([disabled])").count() == 0
+    page.screenshot(path=str(tmp_path / "silver-dollar-won.png"), full_page=True)
+    assert errors == []
+    page.close()
+
+
+def test_browser_boards_of_the_other_games(server: str, browser: Any, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # Wythoff: the queen at (4, 6); the hint colours the one P square reachable, (3, 5).
+    _start(page, server, "wythoff", "4,6")
+    assert page.locator(".wythoff .square.queen").get_attribute("data-x") == "4"
+    assert page.locator(".wythoff .square.target").count() == 4 + 6 + 4
+    page.click("#hint")
+    page.wait_for_selector(".wythoff .square.hint-P")
+    assert page.locator(".wythoff .square.hint-P").get_attribute("data-to") == "3,5"
+    page.locator("#board").screenshot(path=str(tmp_path / "wythoff-hint.png"))
+    before = _history_length(page)
+    page.click(".wythoff .square.hint-P")
+    _await_reply(page, before)
+    assert page.locator("#history li.you").text_content().endswith("3,5")
+    # Turning Turtles: choose the head at 6, then coin 1 (THHTTH -> HHHTTT wins, g = 0).
+    _start(page, server, "turning-turtles", "THHTTH")
+    page.click(".turtle[data-k='6']")
+    page.click("#hint")
+    page.wait_for_selector(".turtle.target.hint-P")
+    assert page.locator(".turtle.target.hint-P").get_attribute("data-to") == "HHHTTT"
+    # Staircase: each coin is a move; the hint colours them with their Grundy values.
+    _start(page, server, "staircase", "0,3,1,4")
+    page.click("#hint")
+    page.wait_for_selector(".stairs .counter.hint-P")
+    assert {c.get_attribute("data-to") for c in page.locator(".counter.hint-P").all()} == {
+        "0,4,0,4",
+        "0,3,2,3",
+    }
+    # Green Hackenbush: an SVG edge per edge; the hint colours them, a click cuts one.
+    _start(page, server, "green-hackenbush", "g-a,a-b,a-c,g-d,g-g,b-c")
+    assert page.locator("svg.hackenbush .edge").count() == 6
+    page.click("#hint")
+    page.wait_for_selector("svg.hackenbush .edge.hint-P")
+    page.locator("#board").screenshot(path=str(tmp_path / "hackenbush-hint.png"))
+    winning = page.locator("svg.hackenbush .edge.hint-P").first
+    assert winning.locator("text.g").text_content() == "P g=0"
+    before = _history_length(page)
+    winning.click()
+    _await_reply(page, before)
+    assert page.locator("#history li.you").count() == 1
+    assert errors == []
+    page.close()
+
+
+def test_browser_plays_red_blue_hackenbush_as_red(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=red-blue-hackenbush]", state="attached")
+    page.select_option("#game", "red-blue-hackenbush")
+    assert page.locator("#play-form .side").is_visible()
+    page.select_option("#side", "R")
+    page.fill("#position", "BBRB,RRB,RB")  # 7/4 - 3/2 - 1/2 = -1/4: Red wins
+    page.click("#start")
+    page.wait_for_selector("svg.stalks .edge")
+    assert page.locator("svg.stalks .edge.target").count() == 4  # the red edges only
+    for turn in range(12):
+        if _over(page):
+            break
+        page.click("#hint")
+        page.wait_for_selector("svg.stalks .edge.hint-P")
+        if turn == 0:
+            assert "Value -1/4" in page.locator("#hint-verdict").text_content()
+            page.locator("#board").screenshot(path=str(tmp_path / "red-blue-hint.png"))
+        before = _history_length(page)
+        page.locator("svg.stalks .edge.hint-P").first.click()
+        _await_reply(page, before)
+    assert page.locator("#status").text_content().startswith("Game over: you win")
+    assert errors == []
+    page.close()
+
+
 def test_browser_shows_api_errors(server: str, browser: Any) -> None:
     page = browser.new_page()
     page.goto(server + "/")

@@ -35,10 +35,14 @@ from nimlab.web.models import (
     HiddenActRequest,
     HiddenStartRequest,
     MoveRequest,
+    PartisanComputerRequest,
+    PartisanMoveRequest,
+    PartisanRequest,
     ScoringRequest,
     SolveRequest,
     position_text,
 )
+from nimlab.web.partisan import PARTISAN_GAMES, open_partisan
 
 __all__ = [
     "ANALYSIS_LIMIT",
@@ -95,7 +99,7 @@ def games() -> dict[str, Any]:
             "example": cls.example,
             "options": sorted(flag.removeprefix("--") for flag in cls.option_flags),
             "impartial": cls.impartial,
-            "playable": cls.impartial,
+            "playable": cls.impartial or cls.name in PARTISAN_GAMES,
             "grundy_sequence": cls.sequence_meaning,
             "defaults": _defaults(cls.name),
         }
@@ -255,6 +259,38 @@ def play_computer(request: ComputerRequest) -> dict[str, Any]:
 def play_hint(request: GameRequest) -> dict[str, Any]:
     """Every option coloured P/N with its Grundy value, and the explanation of the winning move."""
     return _state(request).hint()
+
+
+@router.post("/partisan/state")
+def partisan_state(request: PartisanRequest) -> dict[str, Any]:
+    """Red-blue Hackenbush: the moves of the player to move (``B`` or ``R``), end of play."""
+    return open_partisan(request.game, request.position, request.player).to_json()
+
+
+@router.post("/partisan/move")
+def partisan_move(request: PartisanMoveRequest) -> dict[str, Any]:
+    """Check the player's move (the position after it) and return the new state."""
+    after = open_partisan(request.game, request.position, request.player).after(request.move)
+    return {"move": {"to": after.text, "by": "you"}, "state": after.to_json()}
+
+
+@router.post("/partisan/computer")
+def partisan_computer(request: PartisanComputerRequest) -> dict[str, Any]:
+    """The computer's move for ``player``: optimal by the exact value."""
+    state = open_partisan(request.game, request.position, request.player)
+    rng = random.Random(request.seed) if request.seed is not None else random.Random()
+    move, after = state.computer_move(rng)
+    value = exact_str(move.value)
+    return {
+        "move": {"to": move.to, "label": move.label, "value": value, "winning": move.winning},
+        "state": after.to_json(),
+    }
+
+
+@router.post("/partisan/hint")
+def partisan_hint(request: PartisanRequest) -> dict[str, Any]:
+    """The exact value, every move with the value it leaves (winning or not), the explanation."""
+    return open_partisan(request.game, request.position, request.player).to_json(evaluate=True)
 
 
 def _variant_heaps(variant: str, position: str | list[int]) -> tuple[int, ...]:

@@ -39,6 +39,9 @@ __all__ = [
     "HiddenStartRequest",
     "MoveRequest",
     "OptionsIn",
+    "PartisanComputerRequest",
+    "PartisanMoveRequest",
+    "PartisanRequest",
     "ScoringRequest",
     "SolveRequest",
     "position_text",
@@ -115,6 +118,26 @@ class MoveRequest(GameRequest):
 
 class ComputerRequest(GameRequest):
     """``POST /api/play/computer``: optionally a seed for the computer's random choices."""
+
+    seed: Annotated[StrictInt | None, Field(ge=0, le=2**63)] = None
+
+
+class PartisanRequest(_Strict):
+    """``POST /api/partisan/...``: a partisan game, its position and the player to move."""
+
+    game: Name
+    position: Annotated[str, Field(max_length=MAX_POSITION_CHARS)]
+    player: Literal["B", "R"]
+
+
+class PartisanMoveRequest(PartisanRequest):
+    """``POST /api/partisan/move``: the position after the player's move."""
+
+    move: Annotated[str, Field(min_length=0, max_length=MAX_POSITION_CHARS)]
+
+
+class PartisanComputerRequest(PartisanRequest):
+    """``POST /api/partisan/computer``: optionally a seed for breaking ties at random."""
 
     seed: Annotated[StrictInt | None, Field(ge=0, le=2**63)] = None
 

@@ -60,6 +60,7 @@ function showOptionFields() {
   document.querySelectorAll("#play-form .opt").forEach((label) => {
     label.hidden = !info.options.includes(label.dataset.opt);
   });
+  document.querySelector("#play-form .side").hidden = info.impartial !== false;
   $("game-summary").textContent = info.summary ? `${info.summary} Position: ${info.notation}.` : "";
 }
 
@@ -97,10 +98,21 @@ $("game").addEventListener("change", () => {
 });
 
 // ---------------------------------------------------------------- play
-const play = { request: null, state: null, history: [], over: false, busy: false };
+const play = { request: null, state: null, history: [], over: false, busy: false, hints: null, selected: null };
 
 function gameRequest(position) {
   return { game: play.request.game, position, options: play.request.options };
+}
+
+// One call of the play API for the player `who` ("you" or "computer"): impartial games under
+// /api/play/, red-blue Hackenbush under /api/partisan/ (with the colour of the player to move).
+function call(kind, position, who = "you", extra = {}) {
+  if (play.request.partisan) {
+    const side = play.request.side;
+    const player = who === "you" ? side : side === "B" ? "R" : "B";
+    return api("partisan/" + kind, { game: play.request.game, position, player, ...extra });
+  }
+  return api("play/" + kind, { ...gameRequest(position), ...extra });
 }
 
 function setStatus(text, kind = "") {
@@ -108,42 +120,424 @@ function setStatus(text, kind = "") {
   $("status").className = "status " + kind;
 }
 
-function renderBoard() {
+// ---------------------------------------------------------------- boards
+// Every clickable board element stands for one legal move and carries data-to, the position
+// after it (in the game's notation); the server checks every move again. A hint colours each
+// such element with the outcome of its position (P: the move wins) and shows its Grundy value.
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function legalTargets() {
+  return new Set((play.state.moves || []).map((m) => m.to));
+}
+
+function labelOf(to) {
+  const move = (play.state.moves || []).find((m) => m.to === to);
+  return move ? move.label : to;
+}
+
+function canClick() {
+  return !play.over && !play.busy;
+}
+
+// Mark a board element as the move to `to`: clickable, and coloured once a hint is shown,
+// with the Grundy value (or, red-blue Hackenbush, the value) of the position it leads to
+// (`short`: the bare number, for counters).
+function target(node, to, { short = false } = {}) {
+  node.dataset.to = to;
+  node.classList.add("target");
+  const hint = play.hints && play.hints.get(to);
+  if (hint) {
+    node.classList.add("hint-" + hint.outcome);
+    node.dataset.outcome = hint.outcome;
+    if (hint.grundy !== null) node.dataset.grundy = hint.grundy;
+    if (hint.grundy !== null && node.tagName === "BUTTON") {
+      node.append(el("span", { class: "g", text: (short ? "" : "g=") + hint.grundy }));
+    }
+  }
+  const worth = !hint ? "" : hint.value !== undefined ? " value " + hint.value : hint.grundy === null ? "" : " g=" + hint.grundy;
+  const title = `${labelOf(to)} → ${to || "(empty)"}` + (hint ? `  ${hint.outcome}${worth}` : "");
+  if (node instanceof SVGElement) node.append(svg("title", { text: title }));
+  else node.title = title;
+  if (canClick()) node.addEventListener("click", (event) => { event.stopPropagation(); moveTo(to); });
+  else if (node.tagName === "BUTTON") node.disabled = true;
+}
+
+function moveTo(to) {
+  play.selected = null;
+  humanMove(to, labelOf(to)).catch(() => {});
+}
+
+function select(index) {
+  play.selected = play.selected === index ? null : index;
+  drawBoard();
+}
+
+// Nim (and other heap games without their own board): rows of counters, click one to take
+// it and everything to its right.
+function heapBoard(board, state, legal) {
+  if (!state.heaps || !state.heaps.every((h) => h <= 60)) return false;
+  state.heaps.forEach((size, heap) => {
+    const row = el("div", { class: "heap", "data-heap": heap },
+      el("span", { class: "label", text: "heap " + heap }));
+    for (let k = 0; k < size; k++) {
+      const heaps = state.heaps.slice();
+      heaps[heap] = k;
+      const to = heaps.join(",");
+      const counter = el("button", { class: "counter", "data-heap": heap, "data-k": k, type: "button" });
+      if (legal.has(to)) {
+        target(counter, to, { short: true });
+        counter.addEventListener("mouseenter", () => markFrom(heap, k, true));
+        counter.addEventListener("mouseleave", () => markFrom(heap, k, false));
+      } else counter.disabled = true;
+      row.append(counter);
+    }
+    row.append(el("span", { class: "size", text: String(size) }));
+    board.append(row);
+  });
+  return true;
+}
+
+function markFrom(heap, k, on) {
+  document.querySelectorAll(`.counter[data-heap="${heap}"]`).forEach((c) => {
+    if (Number(c.dataset.k) >= k) c.classList.toggle("marked", on);
+  });
+}
+
+// Wythoff: a queen at (a, b) moves left, down or diagonally down-left towards (0, 0).
+function wythoffBoard(board, state, legal) {
+  const [a, b] = state.position.split(",").map(Number);
+  if (!(a <= 40 && b <= 40)) return false;
+  const grid = el("div", { class: "wythoff", style: `grid-template-columns: 2em repeat(${a + 1}, 2.1em)` });
+  for (let y = b; y >= 0; y--) {
+    grid.append(el("span", { class: "axis", text: y }));
+    for (let x = 0; x <= a; x++) {
+      const to = `${x},${y}`;
+      const square = el("button", { class: "square" + ((x + y) % 2 ? " dark" : ""), type: "button",
+        "data-x": x, "data-y": y });
+      if (x === a && y === b) {
+        square.classList.add("queen");
+        square.append(el("span", { class: "piece", text: "♛" }));
+        square.title = `the queen at (${a}, ${b})`;
+        square.disabled = true;
+      } else if (legal.has(to)) target(square, to);
+      else square.disabled = true;
+      grid.append(square);
+    }
+  }
+  grid.append(el("span"));
+  for (let x = 0; x <= a; x++) grid.append(el("span", { class: "axis", text: x }));
+  board.append(grid, el("p", { class: "summary",
+    text: "The queen moves left, down or diagonally down-left; whoever reaches (0, 0) wins. Click a square." }));
+  return true;
+}
+
+// Silver Dollar: coins on cells 1, 2, ...; click a coin, then an empty cell on its left.
+function silverDollarBoard(board, state, legal) {
+  const cells = state.position ? state.position.split(",").map(Number) : [];
+  const last = cells.length ? cells[cells.length - 1] : 0;
+  if (last > 60) return false;
+  const strip = el("div", { class: "strip" });
+  const at = new Map(cells.map((c, i) => [c, i]));
+  const chosen = play.selected;
+  const moved = (index, to) => cells.map((c, i) => (i === index ? to : c)).join(",");
+  const coinTargets = (index) => {
+    const found = [];
+    for (let t = (index ? cells[index - 1] : 0) + 1; t < cells[index]; t++) {
+      if (legal.has(moved(index, t))) found.push(moved(index, t));
+    }
+    return found;
+  };
+  for (let c = 1; c <= Math.max(last, 1); c++) {
+    const cell = el("button", { class: "cell", type: "button", "data-cell": c },
+      el("span", { class: "num", text: c }));
+    if (at.has(c)) {
+      const index = at.get(c);
+      const moves = coinTargets(index);
+      const coin = el("span", { class: "coin" });
+      cell.append(coin);
+      cell.classList.add("has-coin");
+      cell.dataset.coin = index;
+      if (index === chosen) cell.classList.add("selected");
+      if (play.hints && moves.some((to) => (play.hints.get(to) || {}).outcome === "P")) cell.classList.add("has-P");
+      if (moves.length && canClick()) cell.addEventListener("click", () => select(index));
+      else cell.disabled = true;
+      cell.title = moves.length ? `coin at ${c}: click it, then the cell to move it to` : `coin at ${c} cannot move`;
+    } else if (chosen !== null && c < cells[chosen] && c > (chosen ? cells[chosen - 1] : 0)) {
+      target(cell, moved(chosen, c));
+    } else cell.disabled = true;
+    strip.append(cell);
+  }
+  board.append(strip, el("p", { class: "summary", text: chosen === null
+    ? "Click a coin (a green ring after a hint: it has a winning move), then the cell to slide it to."
+    : `Coin at ${cells[chosen]} chosen: click the empty cell to slide it to (or the coin again to cancel).` }));
+  return true;
+}
+
+// Turning Turtles and Twins: click a head, then the coin on its left to turn with it (Turning
+// Turtles: or the head again to turn it alone).
+function coinRowBoard(board, state, legal) {
+  const coins = state.position;
+  if (coins.length > 60) return false;
+  const flip = (text, ...ks) => [...text].map((c, i) => (ks.includes(i + 1) ? (c === "H" ? "T" : "H") : c)).join("");
+  const chosen = play.selected;
+  const twins = state.name === "twins";
+  const headTargets = (k) => {
+    const found = twins ? [] : [flip(coins, k)];
+    for (let t = 1; t < k; t++) found.push(flip(coins, k, t));
+    return found.filter((to) => legal.has(to));
+  };
+  const row = el("div", { class: "strip" });
+  [...coins].forEach((face, i) => {
+    const k = i + 1;
+    const coin = el("button", { class: `cell turtle ${face === "H" ? "head" : "tail"}`, type: "button", "data-k": k },
+      el("span", { class: "num", text: k }), el("span", { class: "face", text: face }));
+    if (chosen === k) {
+      coin.classList.add("selected");
+      if (!twins && legal.has(flip(coins, k))) target(coin, flip(coins, k));
+      else coin.addEventListener("click", () => select(k));
+    } else if (chosen !== null && k < chosen) {
+      target(coin, flip(coins, chosen, k));
+    } else if (chosen === null && face === "H" && headTargets(k).length) {
+      if (play.hints && headTargets(k).some((to) => (play.hints.get(to) || {}).outcome === "P")) coin.classList.add("has-P");
+      if (canClick()) coin.addEventListener("click", () => select(k));
+      else coin.disabled = true;
+      coin.title = `head at ${k}: click it, then the coin to turn with it`;
+    } else coin.disabled = true;
+    row.append(coin);
+  });
+  const rule = twins ? "then the coin on its left to turn with it" : "then a coin on its left to turn with it, or the head again to turn it alone";
+  const help = el("p", { class: "summary", text: chosen === null
+    ? `Click a head (H), ${rule}.` : `Head at ${chosen} chosen: click ${twins ? "a coin on its left" : "a coin on its left, or the head again"}. ` });
+  if (chosen !== null) help.append(el("button", { type: "button", class: "cancel", text: "cancel", onclick: () => select(chosen) }));
+  board.append(row, help);
+  return true;
+}
+
+// Staircase Nim: step i is drawn i units high with its coins on it; click a coin to move it
+// and every coin above it down one step.
+function staircaseBoard(board, state, legal) {
+  const steps = state.heaps;
+  if (!steps || !steps.every((h) => h <= 30)) return false;
+  const stairs = el("div", { class: "stairs" });
+  steps.forEach((size, step) => {
+    const column = el("div", { class: "step" + (step % 2 ? " odd" : ""), "data-step": step });
+    const pile = el("div", { class: "pile" });
+    for (let k = size - 1; k >= 0; k--) {
+      const after = steps.slice();
+      after[step] = k;
+      if (step) after[step - 1] += size - k;
+      const to = after.join(",");
+      const coin = el("button", { class: "counter", type: "button", "data-step": step, "data-k": k });
+      if (step && legal.has(to)) {
+        target(coin, to, { short: true });
+        coin.addEventListener("mouseenter", () => markAbove(step, k, true));
+        coin.addEventListener("mouseleave", () => markAbove(step, k, false));
+      } else coin.disabled = true;
+      pile.append(coin);
+    }
+    column.append(pile, el("div", { class: "tread", style: `height: ${2.6 + 1.4 * step}em` },
+      el("span", { text: step ? `step ${step}` : "floor" }), el("b", { text: size })));
+    stairs.append(column);
+  });
+  board.append(stairs, el("p", { class: "summary",
+    text: "Click a coin to move it and the coins above it down one step. Odd steps (shaded) are the Nim heaps." }));
+  return true;
+}
+
+function markAbove(step, k, on) {
+  document.querySelectorAll(`.counter[data-step="${step}"]`).forEach((c) => {
+    if (Number(c.dataset.k) >= k) c.classList.toggle("marked", on);
+  });
+}
+
+// Green Hackenbush: the graph over the ground line; click an edge to cut it (what is no
+// longer connected to the ground falls).
+function parseEdges(text) {
+  return text ? text.split(",").map((e) => e.trim().split("-")) : [];
+}
+
+function pruneEdges(edges) {
+  const reached = new Set(["g"]);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [u, v] of edges) {
+      if (reached.has(u) !== reached.has(v)) { reached.add(u); reached.add(v); grown = true; }
+    }
+  }
+  return edges.filter(([u]) => reached.has(u));
+}
+
+function hackenbushBoard(board, state, legal) {
+  const edges = parseEdges(state.position);
+  if (edges.length > 40) return false;
+  // Nodes in layers by distance from the ground.
+  const depth = new Map([["g", 0]]);
+  for (let frontier = ["g"]; frontier.length;) {
+    const next = [];
+    for (const node of frontier) {
+      for (const [u, v] of edges) {
+        for (const [p, q] of [[u, v], [v, u]]) {
+          if (p === node && !depth.has(q)) { depth.set(q, depth.get(node) + 1); next.push(q); }
+        }
+      }
+    }
+    frontier = next;
+  }
+  const layers = [];
+  for (const [node, d] of depth) if (node !== "g") (layers[d] = layers[d] || []).push(node);
+  const W = 640, rowH = 90, ground = 40 + rowH * Math.max(1, layers.length - 1) + 20;
+  const H = ground + 40;
+  const pos = new Map();
+  layers.forEach((nodes, d) => nodes.forEach((node, i) => pos.set(node, [W * (i + 1) / (nodes.length + 1), ground - rowH * d])));
+  const drawing = svg("svg", { class: "hackenbush", width: W, height: H, viewBox: `0 0 ${W} ${H}` });
+  drawing.append(svg("rect", { x: 0, y: ground, width: W, height: H - ground, class: "ground" }),
+    svg("line", { x1: 0, y1: ground, x2: W, y2: ground, class: "ground-line" }));
+  // Each edge to the ground gets its own foot on the ground line; g-g loops sit on it.
+  const feet = new Map();
+  let groundLoops = 0;
+  const seen = new Map();
+  const layer = svg("g");
+  edges.forEach(([u, v], index) => {
+    const key = [u, v].sort().join("-");
+    const copy = seen.get(key) || 0;
+    seen.set(key, copy + 1);
+    let d;
+    let mid;
+    let t = 0.5;
+    if (u === v) {
+      let x, y;
+      if (u === "g") { x = 30 + 50 * groundLoops++; y = ground; } else [x, y] = pos.get(u);
+      const r = 16 + 8 * copy;
+      d = `M ${x} ${y} C ${x - r * 1.6} ${y - r * 2.6}, ${x + r * 1.6} ${y - r * 2.6}, ${x} ${y}`;
+      mid = [x, y - r * 2];
+    } else {
+      const [a, b] = u === "g" ? [v, u] : [u, v];
+      const [x1, y1] = pos.get(a);
+      let x2, y2;
+      if (b === "g") {
+        const n = feet.get(a) || 0;
+        feet.set(a, n + 1);
+        x2 = x1 + 40 * Math.ceil(n / 2) * (n % 2 ? 1 : -1);
+        y2 = ground;
+        t = 0.5 + 0.22 * Math.min(n, 2);
+      } else [x2, y2] = pos.get(b);
+      // (a straight edge is bent by a hair, so that its box is not flat: clickable everywhere)
+      const bend = b === "g" || !copy ? 0.8 : 28 * Math.ceil(copy / 2) * (copy % 2 ? 1 : -1);
+      const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const cx = mx - bend * (y2 - y1) / len, cy = my + bend * (x2 - x1) / len;
+      d = `M ${x1} ${y1} Q ${cx} ${cy} ${x2} ${y2}`;
+      // The point at t on the curve (labels of edges sharing a node sit at different heights).
+      const at = (p, c, q) => (1 - t) * (1 - t) * p + 2 * t * (1 - t) * c + t * t * q;
+      mid = [at(x1, cx, x2), at(y1, cy, y2)];
+    }
+    const to = pruneEdges(edges.filter((_, i) => i !== index)).map((e) => e.join("-")).join(",");
+    const group = svg("g", { class: "edge", "data-edge": `${u}-${v}`, "data-index": index },
+      svg("path", { d, class: "hit" }), svg("path", { d, class: "stroke" }));
+    if (legal.has(to)) target(group, to);
+    const hint = play.hints && play.hints.get(to);
+    if (hint && hint.grundy !== null) {
+      group.append(svg("text", { x: mid[0] + 8, y: mid[1] - 4, class: "g", text: `${hint.outcome} g=${hint.grundy}` }));
+    }
+    layer.append(group);
+  });
+  drawing.append(layer);
+  for (const [node, [x, y]] of pos) {
+    drawing.append(svg("circle", { cx: x, cy: y, r: 6, class: "node" }),
+      svg("text", { x: x + 9, y: y + 4, class: "name", text: node }));
+  }
+  board.append(drawing, el("p", { class: "summary", text: "Click an edge to cut it; whatever is no longer connected to the ground falls." }));
+  return true;
+}
+
+// Red-blue Hackenbush stalks: blue and red edges bottom-up; click an edge of your colour to
+// cut it and everything above it. A hint rings each of your edges green (the cut wins) or red,
+// with the exact value it leaves.
+function stalksBoard(board, state, legal) {
+  const stalks = state.position ? state.position.split(",") : [];
+  const tallest = Math.max(1, ...stalks.map((s) => s.length));
+  if (stalks.length > 12 || tallest > 16) return false;
+  const edgeH = 44, W = Math.max(320, 110 * stalks.length + 40);
+  const ground = 30 + edgeH * tallest, H = ground + 36;
+  const drawing = svg("svg", { class: "hackenbush stalks", width: W, height: H, viewBox: `0 0 ${W} ${H}` });
+  drawing.append(svg("rect", { x: 0, y: ground, width: W, height: H - ground, class: "ground" }),
+    svg("line", { x1: 0, y1: ground, x2: W, y2: ground, class: "ground-line" }));
+  const yours = state.player;
+  stalks.forEach((stalk, i) => {
+    const x = 70 + 110 * i;
+    drawing.append(svg("text", { x: x - 4, y: H - 12, class: "name", text: i }));
+    [...stalk].forEach((colour, e) => {
+      const y1 = ground - edgeH * e, y2 = y1 - edgeH;
+      const rest = stalk.slice(0, e);
+      const to = stalks.map((s, j) => (j === i ? rest : s)).filter((s) => s).join(",");
+      const group = svg("g", { class: `edge ${colour === "B" ? "blue" : "red"}`, "data-stalk": i, "data-edge": e + 1,
+        "data-colour": colour }, svg("rect", { x: x - 9, y: y2, width: 18, height: edgeH, class: "hit" }),
+      svg("path", { d: `M ${x} ${y1} L ${x} ${y2}`, class: "stroke" }));
+      if (colour === yours && legal.has(to)) target(group, to);
+      const hint = play.hints && colour === yours && play.hints.get(to);
+      if (hint) group.append(svg("text", { x: x + 10, y: (y1 + y2) / 2 + 4, class: "g", text: `→ ${hint.value}` }));
+      drawing.append(group);
+      drawing.append(svg("circle", { cx: x, cy: y2, r: 4, class: "node" }));
+    });
+  });
+  const name = yours === "B" ? "Blue" : "Red";
+  board.append(drawing, el("p", { class: "summary", text: play.over ? "" :
+    `${name} to move: click a ${name.toLowerCase()} edge to cut it and everything above it. ` +
+    "Blue cuts blue edges, Red red ones; whoever cannot move loses." }));
+  return true;
+}
+
+const BOARDS = {
+  "red-blue-hackenbush": stalksBoard,
+  nim: heapBoard,
+  wythoff: wythoffBoard,
+  "silver-dollar": silverDollarBoard,
+  "turning-turtles": coinRowBoard,
+  twins: coinRowBoard,
+  staircase: staircaseBoard,
+  "green-hackenbush": hackenbushBoard,
+};
+
+// Draw the board of the current position; false if the game has no board (or it is too big).
+function drawBoard() {
   const state = play.state;
   const board = $("board");
-  const moves = $("moves");
   board.replaceChildren();
-  moves.replaceChildren();
-  $("hint-panel").hidden = true;
-  const clickable = state.name === "nim" && !play.over && !play.busy;
-  const drawn = Boolean(state.heaps && state.heaps.every((h) => h <= 60));
-  if (drawn) {
-    state.heaps.forEach((size, heap) => {
-      const row = el("div", { class: "heap", "data-heap": heap },
-        el("span", { class: "label", text: (state.name === "staircase" ? "step " : "heap ") + heap }));
-      for (let k = 0; k < size; k++) {
-        const counter = el("button", {
-          class: "counter", "data-heap": heap, "data-k": k, type: "button",
-          title: clickable ? `take ${size - k} (heap ${heap}: ${size} -> ${k})` : "",
-        });
-        counter.disabled = !clickable;
-        if (clickable) {
-          counter.addEventListener("mouseenter", () => markFrom(heap, k, true));
-          counter.addEventListener("mouseleave", () => markFrom(heap, k, false));
-          counter.addEventListener("click", () => takeCounters(heap, k));
-        }
-        row.append(counter);
-      }
-      row.append(el("span", { class: "size", text: String(size) }));
-      board.append(row);
-    });
-  } else {
+  board.className = "board board-" + state.name;
+  const drawer = BOARDS[state.name];
+  const drawn = Boolean(drawer && state.moves && drawer(board, state, legalTargets()));
+  if (play.over) board.querySelectorAll(".summary").forEach((help) => help.remove());
+  if (!drawn) {
     board.append(el("div", { class: "position", text: "Position: " + (state.position || "(empty)") }));
   }
+  return drawn;
+}
+
+function renderBoard() {
+  const state = play.state;
+  const moves = $("moves");
+  if (play.shown !== state.position) {
+    play.hints = null;
+    play.selected = null;
+    play.shown = state.position;
+    $("hint-panel").hidden = true;
+  }
+  moves.replaceChildren();
+  const drawn = drawBoard();
   if (!state.moves && !play.over) {
     moves.append(el("p", { class: "summary", text: "Too many moves to list: type your move below." }));
   }
-  if ((state.name !== "nim" || !drawn) && state.moves && !play.over) {
+  if (!drawn && state.moves && !play.over) {
     for (const move of state.moves) {
       const button = el("button", { class: "move", type: "button", "data-to": move.to,
         text: `${move.label} → ${move.to || "(empty)"}` });
@@ -157,19 +551,6 @@ function renderBoard() {
   $("hint").disabled = !canPlay;
   $("move-submit").disabled = !canPlay;
   $("undo").disabled = play.busy || !play.history.some((h) => h.by === "you");
-}
-
-function markFrom(heap, k, on) {
-  document.querySelectorAll(`.counter[data-heap="${heap}"]`).forEach((c) => {
-    if (Number(c.dataset.k) >= k) c.classList.toggle("marked", on);
-  });
-}
-
-function takeCounters(heap, k) {
-  const heaps = play.state.heaps.slice();
-  const before = heaps[heap];
-  heaps[heap] = k;
-  humanMove(heaps.join(","), `heap ${heap}: ${before} -> ${k}`);
 }
 
 function renderHistory() {
@@ -194,7 +575,7 @@ async function computerTurn() {
   setStatus("The computer is thinking…");
   renderBoard();
   try {
-    const reply = await api("play/computer", gameRequest(play.state.position));
+    const reply = await call("computer", play.state.position, "computer");
     play.history.push({ by: "computer", label: reply.move.label, to: reply.move.to, before: play.state.position });
     play.state = reply.state;
   } finally {
@@ -208,7 +589,7 @@ async function computerTurn() {
 async function humanMove(to, label) {
   if (play.over || play.busy) return;
   const before = play.state.position;
-  const response = await api("play/move", { ...gameRequest(before), move: to });
+  const response = await call("move", before, "you", { move: to });
   play.history.push({ by: "you", label, to: response.state.position, before });
   play.state = response.state;
   if (play.state.over) {
@@ -221,11 +602,13 @@ async function humanMove(to, label) {
 
 async function startGame(event) {
   if (event) event.preventDefault();
-  play.request = { game: $("game").value, options: readOptions() };
+  const partisan = gameInfo($("game").value).impartial === false;
+  play.request = { game: $("game").value, options: partisan ? {} : readOptions(), partisan, side: $("side").value };
   play.history = [];
   play.over = false;
   play.busy = false;
-  play.state = await api("play/state", gameRequest($("position").value.trim()));
+  play.shown = null;
+  play.state = await call("state", $("position").value.trim(), $("starter").value);
   $("play-area").hidden = false;
   if (play.state.over) {
     play.over = true;
@@ -243,7 +626,7 @@ async function typedMove(event) {
   const text = $("move-input").value.trim();
   if (!text || play.over || play.busy) return;
   const before = play.state.position;
-  const response = await api("play/move", { ...gameRequest(before), move: text });
+  const response = await call("move", before, "you", { move: text });
   $("move-input").value = "";
   play.history.push({ by: "you", label: text, to: response.state.position, before });
   play.state = response.state;
@@ -263,19 +646,37 @@ function undo() {
   const before = play.history[index].before;
   play.history = play.history.slice(0, index);
   play.over = false;
-  api("play/state", gameRequest(before)).then((state) => {
+  call("state", before).then((state) => {
     play.state = state;
     setStatus("Your move (undone).");
     renderBoard();
   });
 }
 
+// A red-blue Hackenbush hint in the shape of an impartial one: a move is green ("P") when it
+// wins (it leaves a value >= 0 for Blue, <= 0 for Red), red otherwise; each shows its value.
+function partisanHint(hint) {
+  const sign = hint.value.startsWith("-") ? -1 : hint.value === "0" ? 0 : 1;
+  const you = hint.player === "B" ? "Blue" : "Red";
+  const wins = hint.player === "B" ? sign > 0 : sign < 0;
+  const winning = hint.moves.filter((m) => m.winning).map((m) => ({ move: m.label, to: m.to }));
+  const verdict = `Value ${hint.value} (positive favours Blue, negative Red): you (${you}, to move) ` +
+    (wins ? "win against any defence; a green move keeps the value on your side."
+      : "lose against perfect play; the computer answers by the exact value.") +
+    " Each of your moves: green if it wins, red if it loses, with the value it leaves.";
+  return { analysis: { grundy: null, outcome: wins ? "N" : "P", winning_moves: winning },
+    options: hint.moves.map((m) => ({ ...m, grundy: null })), explanation: hint.explanation, nim: null, verdict };
+}
+
 async function showHint() {
-  const hint = await api("play/hint", gameRequest(play.state.position));
+  const position = play.state.position;
+  const answer = await call("hint", position);
+  const hint = answer.partisan ? partisanHint(answer) : answer;
   const panel = $("hint-panel");
+  panel.querySelector(".legend").hidden = Boolean(answer.partisan);
   const analysis = hint.analysis;
   const grundy = analysis.grundy === null ? "" : `Grundy value ${analysis.grundy}: `;
-  $("hint-verdict").textContent = grundy + (analysis.outcome === "N"
+  $("hint-verdict").textContent = hint.verdict || grundy + (analysis.outcome === "N"
     ? "an N-position, you (the player to move) can win."
     : "a P-position, every move loses against perfect play.");
   const table = $("nim-table");
@@ -305,7 +706,7 @@ async function showHint() {
     options.append(el("p", { class: "summary", text: hint.options_note }));
   } else {
     for (const option of hint.options) {
-      const g = option.grundy === null ? "" : ` g=${option.grundy}`;
+      const g = option.value !== undefined ? ` value ${option.value}` : option.grundy === null ? "" : ` g=${option.grundy}`;
       const button = el("button", {
         class: `option opt-${option.outcome}`, type: "button", "data-to": option.to,
         "data-outcome": option.outcome, text: `${option.label} → ${option.to || "(empty)"}  ${option.outcome}${g}`,
@@ -314,15 +715,10 @@ async function showHint() {
       options.append(button);
     }
   }
-  // Colour the counters too: counter k of heap i is the move heap i -> k.
-  if (play.state.name === "nim" && hint.options) {
-    const byTarget = new Map(hint.options.map((o) => [o.to, o.outcome]));
-    document.querySelectorAll(".counter").forEach((counter) => {
-      const heaps = play.state.heaps.slice();
-      heaps[Number(counter.dataset.heap)] = Number(counter.dataset.k);
-      const outcome = byTarget.get(heaps.join(","));
-      if (outcome) counter.classList.add("hint-" + outcome);
-    });
+  // Colour the board too: every board element is a move, coloured like the option it makes.
+  if (hint.options && position === play.state.position) {
+    play.hints = new Map(hint.options.map((o) => [o.to, o]));
+    drawBoard();
   }
   panel.hidden = false;
 }

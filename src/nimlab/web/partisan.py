@@ -1,0 +1,152 @@
+"""Playing red-blue Hackenbush stalks against the computer, by their exact values.
+
+The game is partisan: Blue (Left) cuts blue edges, Red (Right) red ones, and a position is a
+number (its value, :func:`~nimlab.catalogue.red_blue_hackenbush.stalk_value` summed). Blue's
+move to ``q`` wins iff ``value(q) >= 0`` (Red, to move, then loses), Red's iff ``value(q) <= 0``.
+The computer plays a move that is optimal by the exact value: the largest value left for Blue,
+the smallest for Red (a number's options all worsen it for the mover; this one loses least).
+
+>>> state = open_partisan("red-blue-hackenbush", "BBRB,RRB", "B")
+>>> state.value, [(o.to, o.value, o.winning) for o in state.options()][:2]
+(Fraction(1, 4), [('RRB', Fraction(-3, 2), False), ('B,RRB', Fraction(-1, 2), False)])
+>>> move, after = state.computer_move(random.Random(0))
+>>> move.label, move.value, after.text, after.player
+('cut stalk 0 at edge 4', Fraction(0, 1), 'BBR,RRB', 'R')
+>>> open_partisan("red-blue-hackenbush", "B", "R").over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from nimlab.catalogue import GameOptions, make_game
+from nimlab.catalogue.red_blue_hackenbush import LEFT, RIGHT, RedBlueHackenbushEntry, options
+from nimlab.errors import InvalidPositionError
+from nimlab.exact import exact_str
+from nimlab.web.engine import PLAY_LIMIT, check_play_text, render_text
+
+__all__ = ["PARTISAN_GAMES", "PartisanOption", "PartisanState", "open_partisan"]
+
+#: The partisan games the playground plays (by exact value).
+PARTISAN_GAMES = frozenset({RedBlueHackenbushEntry.name})
+
+_NAMES = {LEFT: "Blue", RIGHT: "Red"}
+
+
+@dataclass(frozen=True)
+class PartisanOption:
+    """One move of the player to move: the position after it, its value, whether it wins."""
+
+    to: str
+    label: str
+    value: Fraction
+    winning: bool
+
+    def to_json(self, *, evaluate: bool) -> dict[str, Any]:
+        """``to`` and ``label``; with ``evaluate``, the exact ``value`` and ``winning``."""
+        payload: dict[str, Any] = {"to": self.to, "label": self.label}
+        if evaluate:
+            payload.update(
+                value=exact_str(self.value),
+                winning=self.winning,
+                outcome="P" if self.winning else "N",
+            )
+        return payload
+
+
+@dataclass(frozen=True)
+class PartisanState:
+    """Red-blue Hackenbush stalks with the player to move (``"B"`` or ``"R"``)."""
+
+    game: RedBlueHackenbushEntry
+    position: tuple[str, ...]
+    player: str
+
+    @property
+    def text(self) -> str:
+        """The position in the game's notation."""
+        return self.game.format_position(self.position)
+
+    @property
+    def value(self) -> Fraction:
+        """The exact value (positive: Blue wins whoever starts)."""
+        return self.game.value(self.position)
+
+    @property
+    def over(self) -> bool:
+        """Whether the player to move has no edge of their colour left (and so loses)."""
+        return not any(self.player in stalk for stalk in self.position)
+
+    def options(self) -> list[PartisanOption]:
+        """Every move of the player to move, with the value it leaves and whether it wins."""
+        sign = 1 if self.player == LEFT else -1
+        found: dict[str, PartisanOption] = {}
+        for after, label in options(self.position, self.player):
+            value = self.game.value(after)
+            text = self.game.format_position(after)
+            found.setdefault(text, PartisanOption(text, label, value, sign * value >= 0))
+        return list(found.values())
+
+    def after(self, text: str) -> PartisanState:
+        """The state after the player to move leaves ``text`` (checked against their moves)."""
+        check_play_text(text)
+        wanted = self.game.format_position(self.game.parse_position(text))
+        if wanted not in {o.to for o in self.options()}:
+            raise InvalidPositionError(
+                f"{text.strip()!r} is not a legal move of {_NAMES[self.player]} from {self.text}"
+                f" ({_NAMES[self.player]} cuts a {_NAMES[self.player].lower()} edge)"
+            )
+        other = RIGHT if self.player == LEFT else LEFT
+        return replace(self, position=self.game.parse_position(wanted), player=other)
+
+    def computer_move(
+        self, rng: random.Random | None = None
+    ) -> tuple[PartisanOption, PartisanState]:
+        """A move optimal by the exact value (ties broken at random), and the state after it."""
+        moves = self.options()
+        if not moves:
+            raise InvalidPositionError(f"no move for {_NAMES[self.player]} from {self.text}")
+        sign = 1 if self.player == LEFT else -1
+        best = max(sign * o.value for o in moves)
+        chosen = (rng or random.Random()).choice([o for o in moves if sign * o.value == best])
+        return chosen, self.after(chosen.to)
+
+    def to_json(self, *, evaluate: bool = False) -> dict[str, Any]:
+        """The public state (with the values of the moves when ``evaluate``, for hints)."""
+        payload: dict[str, Any] = {
+            "game": self.game.spec,
+            "name": self.game.name,
+            "position": self.text,
+            "player": self.player,
+            "moves": [o.to_json(evaluate=evaluate) for o in self.options()],
+            "over": self.over,
+            "partisan": True,
+        }
+        if evaluate:
+            payload["value"] = exact_str(self.value)
+            payload["explanation"] = render_text(self.game.explain(self.position))
+        return payload
+
+
+def open_partisan(name: str, text: str, player: str) -> PartisanState:
+    """Check the size of ``text``, parse it, and give the move to ``player`` (``B`` or ``R``).
+
+    >>> open_partisan("nim", "3", "B")
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.InvalidPositionError: nim is not a partisan game the playground plays ...
+    """
+    check_play_text(text)
+    game = make_game(name, GameOptions(limit=PLAY_LIMIT))
+    if not isinstance(game, RedBlueHackenbushEntry):
+        raise InvalidPositionError(
+            f"{game.name} is not a partisan game the playground plays"
+            f" (it plays {', '.join(sorted(PARTISAN_GAMES))})"
+        )
+    if player not in _NAMES:
+        raise InvalidPositionError(f"invalid player {player!r}: B (Blue) or R (Red)")
+    return PartisanState(game, game.parse_position(text), player)
