@@ -114,7 +114,7 @@ class GrundyTable:
 def grundy_table(game: CatalogueGame[Any], upto: int) -> GrundyTable:
     """Tabulate the game's sequence (``game.sequence_meaning``) for n = 0..upto."""
     game.sequence_position(0)  # games without a sequence refuse here, with their reason
-    check_limit(f"a table of {upto + 1} values", upto + 1, game.limit)
+    check_limit(f"a table of {upto + 1} values", game.sequence_cost(upto), game.limit)
     values = game.grundy_values(upto)
     found = game.periodicity(values)
     return GrundyTable(

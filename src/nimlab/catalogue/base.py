@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
@@ -53,7 +53,8 @@ __all__ = [
 
 Pos = TypeVar("Pos", bound=Hashable)
 
-#: Default bound on the work of any step that is not a closed form (tables, searches).
+#: Default bound on the work of any step that is not a closed form (tables, searches); a step
+#: is about a microsecond of work, so the default refuses jobs of more than about a second.
 DEFAULT_LIMIT = 1_000_000
 
 _FLAGS = {
@@ -142,29 +143,46 @@ def check_limit(what: str, estimate: int, limit: int) -> None:
 
 
 class BudgetedGame:
-    """A game whose move generator refuses (TooLargeError) after ``limit`` expansions.
+    """A game whose move generator refuses (TooLargeError) once the search has done more than
+    ``limit`` steps: one per position expanded plus one per option listed, so that the work
+    done before a refusal is bounded whatever the number of moves per position.
 
     >>> from nimlab.core import MoveFunctionGame
     >>> from nimlab.grundy import grundy_value
     >>> chain = BudgetedGame(MoveFunctionGame(lambda n: [n - 1] if n else []), 100)
-    >>> grundy_value(chain, 50)
+    >>> grundy_value(chain, 40)
     0
     >>> grundy_value(chain, 500)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    nimlab.errors.TooLargeError: the brute-force search needs about 101 steps, over the limit ...
+    nimlab.errors.TooLargeError: the brute-force search needs more than 100 steps (positions ...
     """
 
-    def __init__(self, game: ImpartialGame[Any], limit: int) -> None:
+    def __init__(
+        self,
+        game: ImpartialGame[Any],
+        limit: int,
+        *,
+        option_cost: Callable[[Any], int] | None = None,
+    ) -> None:
         self.game = game
         self.limit = limit
-        self.expanded = 0
+        self.option_cost = option_cost
+        self.steps = 0
 
     def moves(self, position: Any, /) -> Iterable[Any]:
-        """The wrapped game's options, counted."""
-        self.expanded += 1
-        check_limit("the brute-force search", self.expanded, self.limit)
-        return self.game.moves(position)
+        """The wrapped game's options, counted (``option_cost(option)`` steps each, or one)."""
+        options = list(self.game.moves(position))
+        cost = self.option_cost
+        self.steps += 1 + (len(options) if cost is None else sum(map(cost, options)))
+        if self.steps > self.limit:
+            raise TooLargeError(
+                f"the brute-force search needs more than {self.limit} steps (positions expanded"
+                f" + moves listed), over the limit {self.limit} (raise it with --limit)",
+                estimate=self.steps,
+                limit=self.limit,
+            )
+        return options
 
 
 class CatalogueGame(ABC, Generic[Pos]):
@@ -269,12 +287,17 @@ class CatalogueGame(ABC, Generic[Pos]):
         """The impartial game the brute-force engine searches (misère wrappers included)."""
         return self
 
+    #: Steps the brute-force search counts per option listed (see :class:`BudgetedGame`);
+    #: None: one each. Entries whose options are costly to build weight them.
+    brute_option_cost: Callable[[Any], int] | None = None
+
     @cached_property
     def _solver(self) -> GrundySolver[Any]:
         rules = self.rules
+        cost = self.brute_option_cost
         if isinstance(rules, MisereGame):
-            return GrundySolver(misere(BudgetedGame(rules.base, self.limit)))
-        return GrundySolver(BudgetedGame(rules, self.limit))
+            return GrundySolver(misere(BudgetedGame(rules.base, self.limit, option_cost=cost)))
+        return GrundySolver(BudgetedGame(rules, self.limit, option_cost=cost))
 
     def brute_grundy(self, position: Pos) -> int | None:
         """The Grundy value by exhaustive search (None where the closed form gives none)."""
@@ -314,6 +337,18 @@ class CatalogueGame(ABC, Generic[Pos]):
             f"'grundy --upto' is not defined for {self.name}: "
             + ("it is not impartial" if not self.impartial else "it has no sequence of positions")
         )
+
+    def sequence_cost(self, upto: int) -> int:
+        """The work of :meth:`grundy_values` for ``upto``, in steps of about a microsecond.
+
+        The default is one step per value; entries whose values cost more (long positions,
+        quadratic tables) override it, calibrated against measured times.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("nim").sequence_cost(99)
+        100
+        """
+        return upto + 1
 
     def grundy_values(self, upto: int) -> list[int | None]:
         """The Grundy values of positions ``0..upto`` of the ``grundy`` table."""

@@ -183,6 +183,15 @@ class PrimePowerEntry(CatalogueGame[int]):
         """n itself (0 is not a position: its value is reported as null)."""
         return n
 
+    def sequence_cost(self, upto: int) -> int:
+        """Factorising each n costs about 35 µs.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("prime-power").sequence_cost(24999)
+        1000000
+        """
+        return 40 * (upto + 1)
+
     def grundy_values(self, upto: int) -> list[int | None]:
         """g(n) for n = 1..upto, with None for n = 0."""
         return [None, *(self.grundy(n) for n in range(1, upto + 1))]

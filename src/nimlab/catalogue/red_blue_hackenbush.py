@@ -215,7 +215,8 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
     def _check_size(self, position: Stalks) -> tuple[str, ...]:
         """The sorted position, after checking its number of sub-positions against the limit."""
         states = math.prod(len(stalk) + 1 for stalk in position)
-        check_limit("the brute-force search", states, self.limit)
+        moves = sum(len(stalk) for stalk in position)  # options listed at each sub-position
+        check_limit("the brute-force search", states * (1 + moves), self.limit)
         return tuple(sorted(position))
 
     def brute_value(self, position: Stalks) -> Fraction:

@@ -111,6 +111,15 @@ class StaircaseEntry(HeapGame):
         """One coin on step n."""
         return (0,) * n + (1,)
 
+    def sequence_cost(self, upto: int) -> int:
+        """Position n has n + 1 steps: quadratic, about 12 ns per step summed.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("staircase").sequence_cost(8000)
+        1008251
+        """
+        return (upto + 1) ** 2 // 64 + upto + 1
+
     def periodicity(self, values: object) -> tuple[int, int]:
         """One coin on step n is worth n mod 2: period 2 from 0 (closed form)."""
         return 2, 0

@@ -76,6 +76,8 @@ class SubtractionSequence:
         self.values: list[int] = []
         self._windows: dict[tuple[int, ...], int] = {}
         self.period: tuple[int, int] | None = None
+        #: Steps per value: the mex over the set and the window of ``span`` values kept.
+        self.step_cost = 1 + (len(subtraction_set) + self.span) // 16
 
     def _extend(self) -> None:
         n = len(self.values)
@@ -95,7 +97,7 @@ class SubtractionSequence:
     def __call__(self, n: int) -> int:
         """g(n), reduced by the period once it is proven."""
         while n >= len(self.values) and self.period is None:
-            wanted = len(self.values) + 1
+            wanted = (len(self.values) + 1) * self.step_cost
             check_limit(f"the Grundy sequence (no period yet) up to {n}", wanted, self.limit)
             self._extend()
         if n < len(self.values):

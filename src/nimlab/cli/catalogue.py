@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import typer
 from rich.table import Table
 from rich.text import Text
 
 from nimlab.catalogue import GameOptions, analyze, grundy_table, make_game, registered_games
-from nimlab.catalogue.base import DEFAULT_LIMIT, CatalogueGame
+from nimlab.catalogue.base import DEFAULT_LIMIT, CatalogueGame, check_limit
 from nimlab.catalogue.registry import parse_int_list, parse_skips
 from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
 from nimlab.core.game import Outcome
@@ -122,13 +125,26 @@ def grundy_command(
     code: str | None = _CODE,
     row: int | None = _ROW,
     limit: int = _LIMIT,
+    store: str | None = typer.Option(
+        None,
+        "--store",
+        help="Octal games: serve/keep the table in this results store"
+        " (default: $NIMLAB_STORE, else none).",
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Grundy values g(0..N) of a game's single-heap positions, with the proven period."""
+    from nimlab.store import command_store_path
+
     if upto < 0:
         raise InvalidPositionError(f"invalid --upto {upto}: it must be non-negative")
     options = _options(misere, subtraction_set, max_take, None, None, None, code, row, limit)
-    table = grundy_table(make_game(game, options), upto)
+    entry = make_game(game, options)
+    store_path = command_store_path(store)
+    if store_path is not None and hasattr(entry, "code"):
+        _grundy_stored(store_path, entry, upto, as_json)
+        return
+    table = grundy_table(entry, upto)
     if as_json:
         emit_json(table.to_json())
         return
@@ -138,6 +154,31 @@ def grundy_command(
         console.print(f"period {table.period}, preperiod {table.preperiod} (proven)")
     else:
         console.print("no period proven from these values")
+
+
+def _grundy_stored(store_path: Path, entry: CatalogueGame[Any], upto: int, as_json: bool) -> None:
+    """An octal game's table through the store, under the key ``nimlab sweep grundy`` uses
+    (``octal(CODE;upto=N)``: kayles and dawson-kayles share it with their codes)."""
+    from nimlab.store import cached_result
+    from nimlab.sweeps.tasks import octal_task, run_task
+
+    check_limit(f"a table of {upto + 1} values", entry.sequence_cost(upto), entry.limit)
+    task = octal_task(str(getattr(entry, "code")), upto)  # noqa: B009
+    stored, served = cached_result(store_path, task.spec, task.method, lambda: run_task(task))
+    payload = {**stored, "game": entry.spec, "meaning": entry.sequence_meaning or ""}
+    if as_json:
+        emit_json(payload)
+        return
+    console.print(
+        Text(f"{entry.spec}: g(n) for n = 0..{upto}, n = {payload['meaning']}", style="bold")
+    )
+    console.print(" ".join(str(v) for v in payload["values"]))
+    if payload["period"] is not None:
+        console.print(f"period {payload['period']}, preperiod {payload['preperiod']} (proven)")
+    else:
+        console.print("no period proven from these values")
+    where = "served from" if served else "computed and stored in"
+    console.print(f"{where} the results store {store_path}", markup=False)
 
 
 def _game_row(cls: type[CatalogueGame[object]]) -> dict[str, object]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.table import Table
@@ -87,14 +88,26 @@ def scoring(
         "grid", "--method", help="grid (certified integer grid, fast) or exact (rational maxima)."
     ),
     max_cells: int = MAX_CELLS_OPTION,
+    store: str | None = typer.Option(
+        None,
+        "--store",
+        help="Without --N/--plot: serve/keep f_N in this results store"
+        " (default: $NIMLAB_STORE, else none).",
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Scoring Nim: f_N(p) exactly as a function of N, optimal moves, a line of play."""
+    from nimlab.store import command_store_path
+
     position = parse_heaps(heaps or [])
     n = None if bonus is None else parse_rational(bonus)
     if method not in ("grid", "exact"):
         raise InvalidPositionError(f"unknown method {method!r}: use grid or exact")
     chosen: Method = "grid" if method == "grid" else "exact"
+    store_path = command_store_path(store)
+    if store_path is not None and n is None and plot is None:
+        _scoring_stored(store_path, position, chosen, max_cells, as_json)
+        return
     result = analyze_scoring(position, n, method=chosen, max_cells=max_cells)
     if plot is not None:
         if plot.suffix.lower() not in (".png", ".svg"):
@@ -108,6 +121,69 @@ def scoring(
         _render(result)
         if plot is not None:
             console.print(f"plot written to {plot}")
+
+
+def _scoring_stored(
+    store_path: Path, position: tuple[int, ...], method: Method, max_cells: int, as_json: bool
+) -> None:
+    """f_N through the results store, under the key a ``nimlab sweep scoring`` uses."""
+    from nimlab.store import cached_result
+    from nimlab.sweeps.tasks import run_task, scoring_task
+
+    task = scoring_task(position, method=method, max_cells=max_cells)
+    stored, served = cached_result(store_path, task.spec, task.method, lambda: run_task(task))
+    payload = _in_input_order(stored, position)
+    if as_json:
+        emit_json(payload)
+        return
+    _render_stored(payload)
+    where = "served from" if served else "computed and stored in"
+    console.print(f"{where} the results store {store_path}", markup=False)
+
+
+def _in_input_order(payload: dict[str, Any], position: tuple[int, ...]) -> dict[str, Any]:
+    """A stored result (piles as a multiset, largest first) with the piles in input order.
+
+    Positions after a move are permuted the same way and listed as the plain command lists
+    them: by the pile moved in, then by what is left in it.
+    """
+    stored = list(payload["position"])
+    source: list[int] = []  # source[i]: the stored index of input pile i
+    for pile in position:
+        index = next(j for j, size in enumerate(stored) if size == pile and j not in source)
+        source.append(index)
+
+    def reorder(after: list[int]) -> list[int]:
+        return [after[j] for j in source]
+
+    def move_order(after: list[int]) -> tuple[int, int]:
+        moved = next(i for i, (a, b) in enumerate(zip(after, position, strict=True)) if a != b)
+        return moved, after[moved]
+
+    intervals = [
+        {**interval, "moves": sorted((reorder(m) for m in interval["moves"]), key=move_order)}
+        for interval in payload["intervals"]
+    ]
+    return {**payload, "position": list(position), "intervals": intervals}
+
+
+def _render_stored(payload: dict[str, Any]) -> None:
+    """The breakpoints and end behaviour of a stored f_N."""
+    heaps = format_heaps(tuple(payload["position"]))
+    console.print(f"Scoring Nim {heaps}: f_N as a function of the bonus N")
+    table = Table(box=None, header_style="bold")
+    table.add_column("N", justify="right")
+    table.add_column("f_N", justify="right")
+    table.add_row("-inf", f"slope {payload['slope_left']:+d}")
+    for x, y in payload["breakpoints"]:
+        table.add_row(x, y)
+    table.add_row("+inf", f"slope {payload['slope_right']:+d}")
+    console.print(table)
+    console.print(f"f_0 = {payload['value_at_0']}")
+    console.print(f"N -> +inf (normal play): {payload['normal_outcome']}; c+ = {payload['c_plus']}")
+    console.print(
+        f"N -> -inf (misère play): {payload['misere_outcome']}; c- = {payload['c_minus']}"
+    )
 
 
 @app.command("scoring-table")

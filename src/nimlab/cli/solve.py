@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -13,6 +14,11 @@ from nimlab.exact import exact_str
 
 __all__ = ["export_efg", "solve"]
 
+_STORE = typer.Option(
+    None,
+    "--store",
+    help="Serve/keep the result in this results store (default: $NIMLAB_STORE, else none).",
+)
 _MAX_NODES = typer.Option(
     12_000_000, "--max-nodes", help="Refuse games whose tree has more nodes (exit 3)."
 )
@@ -26,15 +32,21 @@ def solve(
     strategy: bool = typer.Option(False, "--strategy", help="Show the equilibrium strategies."),
     draw: Path | None = typer.Option(None, "--draw", help="Draw the equilibrium tree (SVG)."),
     max_nodes: int = _MAX_NODES,
+    store: str | None = _STORE,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Exact value of an imperfect-information Nim variant, certified in rationals."""
     from nimlab.extensive.rules import variant_rules
+    from nimlab.store import command_store_path
 
     variant_rules(variant)
     position = parse_heaps(heaps)
     if draw is not None:
         _draw(variant, position, misere, max_nodes, draw)
+    store_path = command_store_path(store)
+    if store_path is not None and not strategy:
+        _solve_stored(store_path, variant, position, misere, max_nodes, as_json)
+        return
     from nimlab.extensive.solve import solve as solve_game
     from nimlab.extensive.strategy import format_strategies
 
@@ -51,6 +63,39 @@ def solve(
     )
     if result.strategies is not None:
         console.print(format_strategies(result.strategies), markup=False)
+
+
+def _solve_stored(
+    store_path: Path,
+    variant: str,
+    position: tuple[int, ...],
+    misere: bool,
+    max_nodes: int,
+    as_json: bool,
+) -> None:
+    """Solve through the results store, under the key a ``nimlab sweep solve`` uses."""
+    from nimlab.store import cached_result
+    from nimlab.sweeps.tasks import run_task, solve_task
+
+    task = solve_task(variant, position, misere=misere, max_nodes=max_nodes)
+    stored, served = cached_result(store_path, task.spec, task.method, lambda: run_task(task))
+    # The key is the multiset of heaps (the value does not depend on their order).
+    payload = {**stored, "position": list(position)}
+    if as_json:
+        emit_json(payload)
+        return
+    _print_stored(payload, task.spec, served, store_path)
+
+
+def _print_stored(payload: dict[str, Any], spec: str, served: bool, store_path: Path) -> None:
+    status = "certified exact" if payload["exact"] else "NOT certified (float estimate)"
+    console.print(
+        f"{spec}: value [bold]{payload['value']}[/bold] for L ({status}); "
+        f"{payload['nodes']:,} nodes, {payload['infosets']:,} information sets, "
+        f"{payload['seconds']:.2f} s"
+    )
+    where = "served from" if served else "computed and stored in"
+    console.print(f"{where} the results store {store_path}", markup=False)
 
 
 def _draw(

@@ -6,7 +6,7 @@
 0
 """
 
-from nimlab.store.cache import cached_result
+from nimlab.store.cache import cached_result, command_store_path
 from nimlab.store.export import EXPORT_FORMATS, export_results
 from nimlab.store.results import (
     STORE_ENV,
@@ -23,6 +23,7 @@ __all__ = [
     "ResultStore",
     "StoredResult",
     "cached_result",
+    "command_store_path",
     "current_version",
     "default_store_path",
     "export_results",

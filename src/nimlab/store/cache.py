@@ -1,7 +1,8 @@
 """Serve a costly computation from the store, computing and storing it on a miss.
 
 For commands that take ``--store``: the first request computes and stores, an identical second
-request (same spec, method and nimlab version) is read back.
+request (same spec, method and nimlab version) is read back. Single commands use a store only
+when asked (``--store PATH`` or ``$NIMLAB_STORE``): see :func:`command_store_path`.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "r.sqlite"
@@ -22,11 +23,29 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from nimlab.store.results import ResultStore, current_version
+from nimlab.store.results import STORE_ENV, ResultStore, current_version
 
-__all__ = ["cached_result"]
+__all__ = ["cached_result", "command_store_path"]
+
+
+def command_store_path(option: str | os.PathLike[str] | None) -> Path | None:
+    """The store a single command (``grundy``, ``scoring``, ``solve``) uses, or None.
+
+    Unlike a sweep, a single command only reads and writes a store when asked to:
+    ``--store PATH`` wins, else ``$NIMLAB_STORE``; with neither, nothing is written.
+
+    >>> import os
+    >>> _ = os.environ.pop("NIMLAB_STORE", None)
+    >>> command_store_path(None) is None, command_store_path("/tmp/r.sqlite").name
+    (True, 'r.sqlite')
+    """
+    if option is not None and str(option) != "":
+        return Path(option)
+    from_env = os.environ.get(STORE_ENV, "")
+    return Path(from_env) if from_env else None
 
 
 def cached_result(
