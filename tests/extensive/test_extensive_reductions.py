@@ -102,3 +102,28 @@ def test_kn_empty_request_bound_keeps_values(heaps: tuple[int, ...], misere: boo
     assert full.exact and reduced.exact
     assert full.value == reduced.value
     assert full.nodes > reduced.nodes
+
+
+KNOWN_WIN_CASES = [
+    (variant, heaps)
+    for variant in ("sn", "fsn", "kn", "kn-empty")
+    for heaps in [*SMALL, (4, 2, 1), (3, 2, 2), (4, 3, 1), (4, 4, 1)]
+    if variant in ("sn", "fsn") or sum(heaps) <= 7  # larger Kriegspiel trees: too slow here
+]
+
+
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+@pytest.mark.parametrize(("variant", "heaps"), KNOWN_WIN_CASES, ids=str)
+def test_known_win_cut_keeps_values(variant: str, heaps: tuple[int, ...], misere: bool) -> None:
+    without = solve_tree(build_tree(variant, heaps, misere=misere, known_wins=False))
+    cut = solve_tree(build_tree(variant, heaps, misere=misere))
+    assert without.exact and cut.exact
+    assert without.value == cut.value
+    assert cut.nodes <= without.nodes
+
+
+@pytest.mark.parametrize("heaps", [(3, 3, 1), (4, 3, 1), (4, 4, 1)], ids=str)
+def test_known_win_cut_shrinks_schrodinger_trees(heaps: tuple[int, ...]) -> None:
+    without = build_tree("sn", heaps, known_wins=False)
+    cut = build_tree("sn", heaps)
+    assert cut.nodes < without.nodes and cut.infoset_count < without.infoset_count

@@ -55,7 +55,7 @@ class Certificate:
 def behaviour_from_plan(
     tree: GameTree,
     player: int,
-    plan: npt.NDArray[np.float64] | Sequence[Fraction],
+    plan: npt.NDArray[np.float64] | Sequence[float] | Sequence[Fraction],
     denominator: int | None = None,
     *,
     tolerance: float | None = None,
@@ -68,7 +68,19 @@ def behaviour_from_plan(
     first action. The result is always a valid behaviour strategy; with ``tolerance``,
     ``None`` when some rounded probability is further than that from the float one (then a
     certificate from this rounding is hopeless, and not worth computing).
+
+    A numpy plan takes a vectorised path (:func:`_behaviour_from_array`) giving the same
+    result as this scalar loop, which handles lists of floats or fractions.
+
+    >>> from nimlab.extensive.tree import build_tree
+    >>> tree = build_tree("sn", (2, 1))
+    >>> behaviour_from_plan(tree, 0, np.array([1.0, 0.0, 1.0, 0.0]), 10)[0]
+    (Fraction(0, 1), Fraction(1, 1), Fraction(0, 1))
+    >>> behaviour_from_plan(tree, 0, [1.0, 0.0, 1.0, 0.0], 10)[0]
+    (Fraction(0, 1), Fraction(1, 1), Fraction(0, 1))
     """
+    if isinstance(plan, np.ndarray):
+        return _behaviour_from_array(tree, player, plan, denominator, tolerance)
     result: Behaviour = []
     cache: dict[float, Fraction] = {}
     for info in tree.infosets:
@@ -85,11 +97,62 @@ def behaviour_from_plan(
             for a, w in enumerate(weights):
                 if abs(float(plan[info.first_seq + a]) / reach - float(w)) > tolerance:
                     return None
-        total = sum(weights)
-        if total == 0:
-            result.append((Fraction(1),) + (Fraction(0),) * (k - 1))
-        else:
-            result.append(tuple(w / total for w in weights))
+        result.append(_normalised(weights))
+    return result
+
+
+def _normalised(weights: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    total = sum(weights, Fraction(0))
+    if total == 0:
+        return (Fraction(1),) + (Fraction(0),) * (len(weights) - 1)
+    if total == 1:
+        return tuple(weights)
+    return tuple(w / total for w in weights)
+
+
+def _behaviour_from_array(
+    tree: GameTree,
+    player: int,
+    plan: npt.NDArray[np.float64],
+    denominator: int | None,
+    tolerance: float | None,
+) -> Behaviour | None:
+    """The vectorised twin of the scalar loop of :func:`behaviour_from_plan`.
+
+    Ratios are computed with numpy (the same IEEE divisions), each *distinct* ratio is
+    rounded once, and each distinct pattern of rounded weights is normalised once.
+    """
+    plan = np.asarray(plan, dtype=np.float64)
+    seq_infoset = np.asarray(tree.seq_infoset[player][1:], dtype=np.int64)
+    parent_of_infoset = np.fromiter(
+        (info.parent_seq for info in tree.infosets), dtype=np.int64, count=len(tree.infosets)
+    )
+    whole = plan[parent_of_infoset[seq_infoset]]
+    part = plan[1:]
+    reached = whole > 1e-12
+    raw = np.zeros(len(part))
+    np.divide(part, whole, out=raw, where=reached)
+    distinct, pattern = np.unique(np.maximum(raw, 0.0), return_inverse=True)
+    rounded = [
+        Fraction(r).limit_denominator(denominator) if denominator else Fraction(r)
+        for r in distinct.tolist()
+    ]
+    if tolerance is not None:
+        error = np.abs(raw - np.array([float(q) for q in rounded])[pattern])
+        if bool(np.any(reached & (error > tolerance))):
+            return None
+    ids = pattern.tolist()
+    result: Behaviour = []
+    normal: dict[tuple[int, ...], tuple[Fraction, ...]] = {}
+    for info in tree.infosets:
+        if info.player != player:
+            result.append(())
+            continue
+        key = tuple(ids[info.first_seq - 1 : info.first_seq - 1 + len(info.actions)])
+        found = normal.get(key)
+        if found is None:
+            found = normal[key] = _normalised([rounded[i] for i in key])
+        result.append(found)
     return result
 
 

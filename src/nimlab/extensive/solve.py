@@ -26,7 +26,7 @@ from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, build_tree
 
 __all__ = ["BASIS_LIMIT", "DENOMINATORS", "ROUNDING_TOLERANCE", "solve", "solve_tree"]
 
-DENOMINATORS = (100, 10_000, 1_000_000)
+DENOMINATORS = (100, 10_000, 1_000_000, 10_000_000, 1_000_000_000)
 """Denominator bounds tried, in turn, when rounding the LP's behaviour strategies."""
 
 ROUNDING_TOLERANCE = 1e-7

@@ -41,15 +41,20 @@ Heaps = tuple[int, ...]
 Belief = frozenset[Heaps]
 ESTIMATE_MARGIN = 4
 DEFAULT_MAX_NODES = 12_000_000
-"""About 8 GB of memory (measured: SN(8,6,1), 6 million nodes, peaked at 3.3 GB)."""
+"""About 7 GB of memory (measured: SN(8,8,1), 7.5 million nodes solved, peaked at 4.1 GB)."""
 L, R = 0, 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Infoset:
     """One information set: its player (0 = L, 1 = R), the player's sequence leading to it,
     its belief, its actions, the id of its first sequence (action ``a`` has sequence
-    ``first_seq + a``), the id of the player's history and its events (for display)."""
+    ``first_seq + a``), the id of the player's history and its events (for display).
+
+    ``history`` is read on demand from ``trail`` (the player's shared history table, see
+    :meth:`GameTree.history`) rather than stored: a tuple per information set would cost
+    more memory than the rest of the record.
+    """
 
     player: int
     parent_seq: int
@@ -58,10 +63,15 @@ class Infoset:
     first_seq: int
     hist: int
     pending: int | None
-    history: tuple[str, ...]
+    trail: list[tuple[int, str]] = field(repr=False, compare=False)
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The events of the player's history, oldest first."""
+        return _events(self.trail, self.hist)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Node:
     """A recorded node (``record_nodes=True``): ``infoset`` is -1 at a terminal node."""
 
@@ -99,14 +109,7 @@ class GameTree:
 
     def history(self, player: int, hist: int) -> tuple[str, ...]:
         """The events of history ``hist`` of ``player``, oldest first."""
-        events = []
-        trail = self.trail[player]
-        h = hist
-        while h >= 0:
-            h, event = trail[h]
-            if event:
-                events.append(event)
-        return tuple(reversed(events))
+        return _events(self.trail[player], hist)
 
     @property
     def infoset_count(self) -> int:
@@ -122,15 +125,34 @@ class GameTree:
         return min(self.term_payoff), max(self.term_payoff)
 
 
+def _events(trail: list[tuple[int, str]], hist: int) -> tuple[str, ...]:
+    """The non-empty events on the way from the root to history ``hist`` of ``trail``."""
+    events = []
+    h = hist
+    while h >= 0:
+        h, event = trail[h]
+        if event:
+            events.append(event)
+    return tuple(reversed(events))
+
+
 class _Builder:
     """Unrolls the tree depth-first, interning each player's histories."""
 
     def __init__(
-        self, tree: GameTree, rules: Rules, max_nodes: int, record: bool, prune: bool = True
+        self,
+        tree: GameTree,
+        rules: Rules,
+        max_nodes: int,
+        record: bool,
+        prune: bool = True,
+        known_wins: bool = False,
     ) -> None:
         self.tree = tree
         self.root_heap: int | None = None
         self.prune = prune and not rules.silent_passes
+        self.known_wins = known_wins and self.prune
+        self.wins: dict[tuple[Heaps, int, int | None], int | None] = {}
         self.rules = rules
         self.max_nodes = max_nodes
         self.record = record
@@ -179,7 +201,7 @@ class _Builder:
                 len(seqs),
                 h,
                 self.pending[p][h],
-                self.tree.history(p, h),
+                self.tree.trail[p],
             )
         )
         seqs.extend([index] * len(actions))
@@ -274,9 +296,58 @@ class _Builder:
         # the winner takes the last chip in normal play; the loser does in misère play
         return winner if not self.tree.misere else 1 - winner
 
+    def known_win(self, state: Heaps, mover: int, h: int) -> int | None:
+        """L's payoff if ``mover`` knows the heaps exactly and has a move after which the game
+        is settled (see :meth:`settled`) as a win for ``mover`` whatever anyone else knows;
+        else ``None``. Then the whole information set is decided: the move wins at each of
+        its nodes (they all have these heaps), so it is optimal there."""
+        belief = self.belief[mover][h]
+        if len(belief) != 1:
+            return None
+        pending = self.pending[mover][h]
+        key = (state, mover, pending)
+        if key in self.wins:
+            return self.wins[key]
+        found = None
+        other, misere = 1 - mover, self.tree.misere
+        mover_wins = 1 if mover == L else -1
+        actions = self.actions.get((belief, pending))
+        if actions is None:
+            actions = self.actions[(belief, pending)] = self.rules.actions(belief, pending)
+        for act in actions:
+            st = self.step(state, act)
+            if not st.done:
+                continue
+            top = max(st.state)
+            if top == 0:
+                last = mover
+            elif top == 1:
+                last = mover if sum(st.state) % 2 == 0 else other
+            elif top == 2 and self.rules.tracks_small_heaps:
+                if _nim_to_move_wins(st.state, misere):
+                    continue  # the opponent is the Nim winner
+                last = mover if not misere else other
+            else:
+                continue
+            won = 1 if last == L else -1
+            if (-won if misere else won) == mover_wins:
+                found = mover_wins
+                break
+        self.wins[key] = found
+        return found
+
     def visit(self, state: Heaps, mover: int, hist: list[int], parent: int, action: int) -> None:
         self.count()
         h = hist[mover]
+        if self.known_wins and (mover, h) != (L, 0):
+            payoff = self.known_win(state, mover, h)
+            if payoff is not None:
+                self.tree.term_seq[L].append(self.seq[L][hist[L]])
+                self.tree.term_seq[R].append(self.seq[R][hist[R]])
+                self.tree.term_payoff.append(payoff)
+                if self.record:
+                    self.tree.recorded.append(Node(state, mover, -1, parent, action, payoff))
+                return
         index = self.infoset_of(mover, h)
         node = -1
         if self.record:
@@ -334,6 +405,7 @@ def build_tree(
     record_nodes: bool = False,
     prune_forced: bool = True,
     root_heap: int | None = None,
+    known_wins: bool = True,
 ) -> GameTree:
     """Unroll the game tree of ``variant`` from ``heaps`` (L moves first).
 
@@ -352,14 +424,30 @@ def build_tree(
     knowing the heaps, so the winner's Nim strategy wins at every node the winner cannot
     tell apart, whatever the loser knows or does.
 
+    With ``prune_forced`` and ``known_wins`` (the default), a third one: an information set
+    (other than the root) where the mover knows the heaps exactly and has a move after which
+    the game is settled as above in the mover's favour is a terminal node won by the mover.
+    The move wins at every node of the information set, so playing it there is optimal
+    whatever the opponent does, and the opponent's information sets lose only nodes that
+    the mover never lets happen (tested against ``known_wins=False``).
+
     ``root_heap=k`` keeps only L's first moves on heap ``k`` (the subgame ``G_k`` of
     :func:`nimlab.extensive.solve.solve`).
     """
     rules, position = _validate(variant, heaps) if isinstance(variant, str) else (variant, heaps)
     tree = GameTree(rules.name, position, misere)
-    estimate = estimate_nodes(rules, position, root_heap=root_heap, probes=128)
-    if estimate > ESTIMATE_MARGIN * max_nodes:  # worth a closer look
-        estimate = estimate_nodes(rules, position, root_heap=root_heap)
+    estimate = 0
+    for probes in (128, 2048):  # a closer look only when the quick one is alarming
+        estimate = estimate_nodes(
+            rules,
+            position,
+            probes=probes,
+            root_heap=root_heap,
+            prune_forced=prune_forced,
+            known_wins=known_wins,
+        )
+        if estimate <= ESTIMATE_MARGIN * max_nodes:
+            break
     if estimate > ESTIMATE_MARGIN * max_nodes:
         raise TooLargeError(
             f"the game tree of {rules.name}{position} has about {estimate:,} nodes, more than "
@@ -367,7 +455,7 @@ def build_tree(
             estimate=estimate,
             limit=max_nodes,
         )
-    builder = _Builder(tree, rules, max_nodes, record_nodes, prune_forced)
+    builder = _Builder(tree, rules, max_nodes, record_nodes, prune_forced, known_wins)
     builder.root_heap = root_heap
     roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
     limit = sys.getrecursionlimit()
@@ -386,38 +474,45 @@ def estimate_nodes(
     probes: int = 2048,
     seed: int = 0,
     root_heap: int | None = None,
+    prune_forced: bool = False,
+    known_wins: bool = False,
 ) -> int:
     """Knuth's unbiased estimate of the number of nodes, from random root-to-leaf walks.
 
     Cheap (``probes`` walks, about a second) and deterministic (fixed ``seed``); used by
-    the size guard. It counts the unreduced tree, and its error is large (the tree is very
+    the size guard. It counts the tree :func:`build_tree` builds with the same reductions
+    (by default none: the unreduced tree), and its error is large (the tree is very
     unbalanced), so the guard only trusts it with a margin.
 
     >>> from nimlab.extensive.rules import SchrodingerRules
-    >>> estimate_nodes(SchrodingerRules(), (2, 1)) > 0
+    >>> full = estimate_nodes(SchrodingerRules(), (4, 4, 1))
+    >>> 0 < estimate_nodes(SchrodingerRules(), (4, 4, 1), prune_forced=True) < full
     True
     """
     rng = random.Random(seed)
     tree = GameTree(rules.name, position, False)
-    builder = _Builder(tree, rules, sys.maxsize, False)
+    builder = _Builder(tree, rules, sys.maxsize, False, prune_forced, known_wins)
     builder.root_heap = root_heap
     roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
     total = 0
     for _ in range(probes):
         state, mover, hist, weight, size = position, L, list(roots), 1, 1
         while True:
-            info = tree.infosets[builder.infoset_of(mover, hist[mover])]
+            h = hist[mover]
+            root = (mover, h) == (L, 0)
+            if builder.known_wins and not root and builder.known_win(state, mover, h) is not None:
+                break
+            info = tree.infosets[builder.infoset_of(mover, h)]
             weight *= len(info.actions)
             size += weight
             a = rng.randrange(len(info.actions))
             st = builder.step(state, info.actions[a])
-            hist[mover] = builder.own_child(mover, hist[mover], a, st.own)
+            hist[mover] = builder.own_child(mover, h, a, st.own)
             state = st.state
             if not st.done:
                 continue
-            if not any(state):
+            if builder.settled(state, mover, hist, hist[1 - mover], st.opp) is not None:
                 break
-            hist[1 - mover] = builder.opp_child(1 - mover, hist[1 - mover], st.opp)
             mover = 1 - mover
         total += size
     return total // probes
