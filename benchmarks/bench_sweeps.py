@@ -1,6 +1,6 @@
 """Sweep benchmarks: 2 workers vs 1, Dask vs the local pool on tiny tasks, store throughput.
 
-Run: ``.venv/bin/python benchmarks/bench_sweeps.py`` (prints a Markdown table; ~1 minute).
+Run: ``.venv/bin/python benchmarks/bench_sweeps.py`` (prints a Markdown table; ~3 minutes).
 
 1. Speed-up of a CPU-bound sweep (octal Grundy sequences by the quadratic method) with 2 local
    workers vs 1 (best of 3 interleaved rounds); the wall time includes starting the pool and
@@ -33,7 +33,7 @@ from nimlab.sweeps import (
 )
 
 CPU_CODES = "0.07,0.77,0.137,0.4,0.6,0.17,0.37,0.71,0.16,0.26,0.35,0.51"
-CPU_UPTO = 4000
+CPU_UPTO = 12000
 
 
 def timed_sweep(tasks: list[Task], executor: LocalPoolExecutor | DaskExecutor) -> float:
