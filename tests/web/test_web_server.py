@@ -50,6 +50,14 @@ def server() -> Iterator[str]:
     sock.close()
 
 
+def _open_page(browser: Any) -> tuple[Any, list[str]]:
+    """A new page and the list that collects its JavaScript errors."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
 def test_load_200_concurrent_requests(server: str) -> None:
     bodies: list[tuple[str, dict[str, Any] | None]] = [
         ("health", None),
@@ -97,9 +105,7 @@ def _history_length(page: Any) -> int:
 
 
 def test_browser_plays_nim_to_the_end_with_hints(server: str, browser: Any, tmp_path: Path) -> None:
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page, errors = _open_page(browser)
     page.goto(server + "/")
     page.wait_for_selector("#game option[value=nim]", state="attached")
     page.fill("#position", "3,4,5")
@@ -172,9 +178,7 @@ def _over(page: Any) -> bool:
 def test_browser_plays_silver_dollar_on_the_board(
     server: str, browser: Any, tmp_path: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page, errors = _open_page(browser)
     _start(page, server, "silver-dollar", "2,5,7,11")
     assert page.locator(".strip .cell").count() == 11
     assert page.locator(".strip .cell.has-coin").count() == 4
@@ -205,9 +209,7 @@ def test_browser_plays_silver_dollar_on_the_board(
 
 
 def test_browser_boards_of_the_other_games(server: str, browser: Any, tmp_path: Path) -> None:
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page, errors = _open_page(browser)
     # Wythoff: the queen at (4, 6); the hint colours the one P square reachable, (3, 5).
     _start(page, server, "wythoff", "4,6")
     assert page.locator(".wythoff .square.queen").get_attribute("data-x") == "4"
@@ -253,9 +255,7 @@ def test_browser_boards_of_the_other_games(server: str, browser: Any, tmp_path: 
 def test_browser_plays_red_blue_hackenbush_as_red(
     server: str, browser: Any, tmp_path: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page, errors = _open_page(browser)
     page.goto(server + "/")
     page.wait_for_selector("#game option[value=red-blue-hackenbush]", state="attached")
     page.select_option("#game", "red-blue-hackenbush")
@@ -295,9 +295,7 @@ def test_browser_shows_api_errors(server: str, browser: Any) -> None:
 def test_browser_plays_schrodinger_nim_and_reveals_the_history(
     server: str, browser: Any, tmp_path: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page, errors = _open_page(browser)
     page.goto(server + "/")
     page.click("button[data-tab=hidden]")
     page.select_option("#hidden-variant", "sn")
