@@ -32,14 +32,25 @@ def solve(
     strategy: bool = typer.Option(False, "--strategy", help="Show the equilibrium strategies."),
     draw: Path | None = typer.Option(None, "--draw", help="Draw the equilibrium tree (SVG)."),
     max_nodes: int = _MAX_NODES,
+    method: str = typer.Option(
+        "auto",
+        "--method",
+        help="lp (the whole tree's LP), restricted (restricted games grown until their "
+        "bounds meet; for large games), or auto (restricted above a million nodes).",
+    ),
     store: str | None = _STORE,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Exact value of an imperfect-information Nim variant, certified in rationals."""
     from nimlab.extensive.rules import variant_rules
+    from nimlab.extensive.solve import METHODS
     from nimlab.store import command_store_path
 
     variant_rules(variant)
+    if method not in METHODS:
+        raise InvalidPositionError(
+            f"unknown --method {method!r}: choose one of {', '.join(METHODS)}"
+        )
     position = parse_heaps(heaps)
     if draw is not None:
         _draw(variant, position, misere, max_nodes, draw)
@@ -50,7 +61,9 @@ def solve(
     from nimlab.extensive.solve import solve as solve_game
     from nimlab.extensive.strategy import format_strategies
 
-    result = solve_game(variant, position, misere=misere, strategies=strategy, max_nodes=max_nodes)
+    result = solve_game(
+        variant, position, misere=misere, strategies=strategy, max_nodes=max_nodes, method=method
+    )
     if as_json:
         emit_json(result.to_json())
         return

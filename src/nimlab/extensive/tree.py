@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from nimlab.core.heaps import check_heaps
 from nimlab.errors import InvalidPositionError, TooLargeError
+from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.rules import Action, Rules, Step, variant_rules
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "ESTIMATE_MARGIN",
     "GameTree",
     "Infoset",
+    "Memo",
     "Node",
     "build_tree",
     "estimate_nodes",
@@ -106,6 +108,8 @@ class GameTree:
     trail: tuple[list[tuple[int, str]], list[tuple[int, str]]] = field(
         default_factory=lambda: ([], [])
     )
+    history_ids: tuple[list[int], list[int]] | None = None
+    """Per player, the :class:`HistoryIndex` id of each history (restricted builds only)."""
 
     def history(self, player: int, hist: int) -> tuple[str, ...]:
         """The events of history ``hist`` of ``player``, oldest first."""
@@ -136,6 +140,22 @@ def _events(trail: list[tuple[int, str]], hist: int) -> tuple[str, ...]:
     return tuple(reversed(events))
 
 
+@dataclass
+class Memo:
+    """What a build computes from beliefs and rules alone, kept to be reused by later builds of
+    the same game (same rules and play convention): equal beliefs are shared, and their
+    actions and updates computed once."""
+
+    wins: dict[tuple[Heaps, int, int | None], int | None] = field(default_factory=dict)
+    steps: dict[tuple[Heaps, Action], Step] = field(default_factory=dict)
+    pool: dict[Belief, Belief] = field(default_factory=dict)
+    actions: dict[tuple[Belief, int | None], tuple[Action, ...]] = field(default_factory=dict)
+    own_update: dict[tuple[Belief, Action, str], tuple[Belief, int | None]] = field(
+        default_factory=dict
+    )
+    opp_update: dict[tuple[Belief, str], Belief] = field(default_factory=dict)
+
+
 class _Builder:
     """Unrolls the tree depth-first, interning each player's histories."""
 
@@ -147,12 +167,20 @@ class _Builder:
         record: bool,
         prune: bool = True,
         known_wins: bool = False,
+        restrict: tuple[Restriction | None, Restriction | None] = (None, None),
+        index: HistoryIndex | None = None,
+        memo: Memo | None = None,
     ) -> None:
         self.tree = tree
+        self.restrict = restrict
+        self.index = index
+        if index is not None:
+            tree.history_ids = ([], [])
         self.root_heap: int | None = None
         self.prune = prune and not rules.silent_passes
         self.known_wins = known_wins and self.prune
-        self.wins: dict[tuple[Heaps, int, int | None], int | None] = {}
+        memo = memo or Memo()
+        self.wins = memo.wins
         self.rules = rules
         self.max_nodes = max_nodes
         self.record = record
@@ -163,12 +191,11 @@ class _Builder:
         self.infoset: tuple[list[int], list[int]] = ([], [])
         self.own_children: tuple[dict[tuple[int, int, str], int], ...] = ({}, {})
         self.opp_children: tuple[dict[tuple[int, str], int], ...] = ({}, {})
-        self.steps: dict[tuple[Heaps, Action], Step] = {}
-        # memory and time: equal beliefs are shared, and their updates computed once
-        self.pool: dict[Belief, Belief] = {}
-        self.actions: dict[tuple[Belief, int | None], tuple[Action, ...]] = {}
-        self.own_update: dict[tuple[Belief, Action, str], tuple[Belief, int | None]] = {}
-        self.opp_update: dict[tuple[Belief, str], Belief] = {}
+        self.steps = memo.steps
+        self.pool = memo.pool
+        self.actions = memo.actions
+        self.own_update = memo.own_update
+        self.opp_update = memo.opp_update
 
     def new_history(
         self, p: int, belief: frozenset[Heaps], pending: int | None, seq: int, parent: int, ev: str
@@ -178,6 +205,9 @@ class _Builder:
         self.seq[p].append(seq)
         self.infoset[p].append(-1)
         self.tree.trail[p].append((parent, ev))
+        ids = self.tree.history_ids
+        if self.index is not None and ids is not None:
+            ids[p].append(self.index.child(p, ids[p][parent] if parent >= 0 else -1, ev))
         return len(self.seq[p]) - 1
 
     def infoset_of(self, p: int, h: int) -> int:
@@ -190,6 +220,9 @@ class _Builder:
             actions = self.actions[key] = self.rules.actions(*key)
         if p == L and h == 0 and self.root_heap is not None:
             actions = tuple(act for act in actions if act[0] == self.root_heap)
+        rule, ids = self.restrict[p], self.tree.history_ids
+        if rule is not None and ids is not None:
+            actions = rule.filter(ids[p][h], key[0], key[1], actions)
         seqs = self.tree.seq_infoset[p]
         index = len(self.tree.infosets)
         self.tree.infosets.append(
@@ -406,6 +439,9 @@ def build_tree(
     prune_forced: bool = True,
     root_heap: int | None = None,
     known_wins: bool = True,
+    restrict: tuple[Restriction | None, Restriction | None] | None = None,
+    index: HistoryIndex | None = None,
+    memo: Memo | None = None,
 ) -> GameTree:
     """Unroll the game tree of ``variant`` from ``heaps`` (L moves first).
 
@@ -433,11 +469,20 @@ def build_tree(
 
     ``root_heap=k`` keeps only L's first moves on heap ``k`` (the subgame ``G_k`` of
     :func:`nimlab.extensive.solve.solve`).
+
+    ``restrict=(rule_l, rule_r)`` holds a player to the actions its
+    :class:`~nimlab.extensive.restrict.Restriction` allows (``None``: unrestricted), naming
+    histories by ``index`` (required then); the tree's ``history_ids`` give those names.
+    Only the node limit guards a restricted build (the estimate is of the whole tree).
+    ``memo`` (a :class:`Memo` of earlier builds of the same game) saves recomputing beliefs.
     """
     rules, position = _validate(variant, heaps) if isinstance(variant, str) else (variant, heaps)
     tree = GameTree(rules.name, position, misere)
+    if restrict is not None and index is None:
+        raise ValueError("a restricted build needs a HistoryIndex to name histories")
     estimate = 0
-    for probes in (128, 2048):  # a closer look only when the quick one is alarming
+    for probes in (128, 2048) if restrict is None else ():
+        # a closer look only when the quick one is alarming
         estimate = estimate_nodes(
             rules,
             position,
@@ -455,7 +500,17 @@ def build_tree(
             estimate=estimate,
             limit=max_nodes,
         )
-    builder = _Builder(tree, rules, max_nodes, record_nodes, prune_forced, known_wins)
+    builder = _Builder(
+        tree,
+        rules,
+        max_nodes,
+        record_nodes,
+        prune_forced,
+        known_wins,
+        restrict or (None, None),
+        index,
+        memo,
+    )
     builder.root_heap = root_heap
     roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
     limit = sys.getrecursionlimit()

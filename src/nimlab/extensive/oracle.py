@@ -1,0 +1,164 @@
+"""Solving large games through restricted games whose bounds meet (a double oracle).
+
+The full sequence-form LP of SN(9,9,1) does not fit in memory, but its equilibria use few
+actions. Hold R to a set of allowed actions and let L play freely: the value of that game is
+an upper bound on the true value, and its LP gives L's best reply to the restricted R, an
+unrestricted strategy. Hold L instead and let R play freely: a lower bound, and R's reply.
+Each round allows every action those replies use, so the sets only grow, and they stop
+growing only when the bounds meet (when L's reply is allowed to L and R's to R, each
+half-restricted game contains the other's equilibrium). The bounds are certified exactly
+on their own trees (:func:`nimlab.extensive.solve.certify_lp`): R's rounded strategy in the
+first game is a strategy of the full game and L's exact best response to it, computed on a
+tree where L keeps every action, is an upper bound; symmetrically for the lower bound.
+
+>>> result = solve_restricted("sn", (3, 3, 1), root_heap=0)
+>>> result.value, result.exact
+(Fraction(1, 3), True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from nimlab.extensive.certify import Certificate
+from nimlab.extensive.lp import LpSolution, solve_lp
+from nimlab.extensive.restrict import HistoryIndex, Restriction
+from nimlab.extensive.results import EquilibriumResult
+from nimlab.extensive.seqform import SequenceForm, sequence_form
+from nimlab.extensive.solve import certify_lp
+from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, Memo, build_tree
+
+__all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
+
+MAX_ROUNDS = 60
+"""Rounds after which the search gives up (and reports uncertified bounds)."""
+
+SUPPORT = 1e-9
+"""A sequence whose float realisation probability exceeds this is in a reply's support."""
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: the float bounds, the sizes of both restricted trees, the actions added."""
+
+    upper: float
+    lower: float
+    nodes: tuple[int, int]
+    added: int
+    seconds: float
+
+
+@dataclass
+class _Half:
+    """One half-restricted game: its tree, sequence form and LP solution."""
+
+    tree: GameTree
+    form: SequenceForm
+    lp: LpSolution
+
+
+def _allow_support(
+    tree: GameTree, player: int, plan: npt.NDArray[np.float64], rule: Restriction
+) -> int:
+    """Allow every action ``player``'s plan plays with positive probability; count the new."""
+    ids = tree.history_ids
+    assert ids is not None  # a restricted build names its histories
+    added = 0
+    seq_infoset = tree.seq_infoset[player]
+    for s in np.flatnonzero(plan > SUPPORT).tolist():
+        if s == 0:
+            continue
+        info = tree.infosets[seq_infoset[s]]
+        action = info.actions[s - info.first_seq]
+        added += rule.allow(ids[player][info.hist], action, info.belief, info.pending)
+    return added
+
+
+def solve_restricted(
+    variant: str,
+    heaps: tuple[int, ...],
+    *,
+    misere: bool = False,
+    root_heap: int | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    max_rounds: int = MAX_ROUNDS,
+    progress: Callable[[Round], None] | None = None,
+) -> EquilibriumResult:
+    """The exact value of ``variant`` from ``heaps`` by growing restricted games (see above).
+
+    ``nodes`` and ``infosets`` count the two restricted trees of the last round; the
+    certificate's bounds are exact best-response values, ``exact`` only when they meet.
+    """
+    start = time.perf_counter()
+    index = HistoryIndex()
+    memo = Memo()
+    rules = (Restriction(), Restriction())
+    timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
+
+    def half(held: int) -> _Half:
+        t0 = time.perf_counter()
+        restrict = (None, rules[1]) if held == 1 else (rules[0], None)
+        tree = build_tree(
+            variant,
+            heaps,
+            misere=misere,
+            max_nodes=max_nodes,
+            root_heap=root_heap,
+            restrict=restrict,
+            index=index,
+            memo=memo,
+        )
+        t1 = time.perf_counter()
+        form = sequence_form(tree)
+        lp = solve_lp(form)
+        timings["build"] += t1 - t0
+        timings["lp"] += time.perf_counter() - t1
+        return _Half(tree, form, lp)
+
+    upper_game = lower_game = None
+    certificate = Certificate(Fraction(-1), Fraction(1), "none")
+    for _ in range(max_rounds):
+        t0 = time.perf_counter()
+        upper_game = half(1)
+        added = _allow_support(upper_game.tree, 0, upper_game.lp.x, rules[0])
+        lower_game = half(0)  # already facing L's newly allowed actions
+        added += _allow_support(lower_game.tree, 1, lower_game.lp.y, rules[1])
+        gap = upper_game.lp.value - lower_game.lp.value
+        if progress is not None:
+            nodes = (upper_game.tree.nodes, lower_game.tree.nodes)
+            elapsed = time.perf_counter() - t0
+            progress(Round(upper_game.lp.value, lower_game.lp.value, nodes, added, elapsed))
+        if gap < 1e-9 or added == 0:
+            t1 = time.perf_counter()
+            upper, _ = certify_lp(upper_game.tree, upper_game.form, upper_game.lp)
+            lower, _ = certify_lp(lower_game.tree, lower_game.form, lower_game.lp)
+            timings["certify"] += time.perf_counter() - t1
+            certificate = Certificate(
+                lower.lower, upper.upper, f"restricted games; {lower.method}; {upper.method}"
+            )
+            if certificate.certified or added == 0:
+                break
+    assert upper_game is not None and lower_game is not None
+    timings["total"] = time.perf_counter() - start
+    value = (
+        certificate.lower
+        if certificate.certified
+        else Fraction(lower_game.lp.value).limit_denominator(10**6)
+    )
+    return EquilibriumResult(
+        variant,
+        tuple(heaps),
+        misere,
+        value,
+        certificate.certified,
+        upper_game.tree.nodes + lower_game.tree.nodes,
+        upper_game.tree.infoset_count + lower_game.tree.infoset_count,
+        certificate,
+        timings,
+    )

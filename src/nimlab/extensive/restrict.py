@@ -1,0 +1,106 @@
+"""Strategy restrictions: holding a player to a chosen set of actions per information set.
+
+A tree built with a :class:`Restriction` for player ``p`` keeps, at each information set of
+``p``, only the actions allowed there: those listed for the set's history, or (at a history
+not listed) a single default action. The restricted player's options shrink, so the game
+value moves in the opponent's favour: restricting R gives an upper bound on the value,
+restricting L a lower bound. :mod:`nimlab.extensive.oracle` grows the allowed sets until the
+two bounds meet.
+
+Histories are named across builds by a :class:`HistoryIndex` (a trie of events), so that an
+action found useful in one tree can be allowed in another.
+
+>>> index = HistoryIndex()
+>>> root = index.child(0, -1, "")
+>>> index.child(0, root, "look 1 -> 3") == index.child(0, root, "look 1 -> 3")
+True
+>>> index.child(0, root, "look 1 -> 3") != index.child(1, root, "look 1 -> 3")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nimlab.extensive.rules import Action, Take
+
+__all__ = ["HistoryIndex", "Restriction", "default_action"]
+
+Heaps = tuple[int, ...]
+
+
+@dataclass
+class HistoryIndex:
+    """Stable ids of the players' histories: ``(parent id, event) -> id``, per player."""
+
+    tries: tuple[dict[tuple[int, str], int], dict[tuple[int, str], int]] = field(
+        default_factory=lambda: ({}, {})
+    )
+
+    def child(self, player: int, parent: int, event: str) -> int:
+        """The id of history ``parent`` extended by ``event`` (``parent=-1``: the root)."""
+        trie = self.tries[player]
+        return trie.setdefault((parent, event), len(trie))
+
+
+def default_action(belief: frozenset[Heaps], actions: tuple[Action, ...]) -> Action:
+    """The action a restricted player takes at a history nobody has allowed anything at.
+
+    With the heaps known exactly, a move to Nim-sum 0 if there is one; otherwise the first
+    action.
+
+    >>> default_action(frozenset({(3, 1)}), (Take(0, 1), Take(0, 2), Take(0, 3), Take(1, 1)))
+    Take(heap=0, amount=2)
+    """
+    if len(belief) == 1:
+        (state,) = belief
+        total = 0
+        for h in state:
+            total ^= h
+        for act in actions:
+            if isinstance(act, Take) and state[act.heap] - act.amount == state[act.heap] ^ total:
+                return act
+    return actions[0]
+
+
+@dataclass
+class Restriction:
+    """The actions allowed to one player: per history id, a set of actions.
+
+    >>> rule = Restriction()
+    >>> acts = (Take(0, 1), Take(0, 2))
+    >>> rule.filter(7, frozenset({(2,)}), None, acts)
+    (Take(heap=0, amount=2),)
+    >>> rule.allow(7, Take(0, 1), frozenset({(2,)}), None)
+    True
+    >>> rule.filter(7, frozenset({(2,)}), None, acts), rule.filter(8, frozenset({(2,)}), None, acts)
+    ((Take(heap=0, amount=1),), (Take(heap=0, amount=1),))
+    """
+
+    allowed: dict[int, set[Action]] = field(default_factory=dict)
+    by_belief: dict[tuple[frozenset[Heaps], int | None], set[Action]] = field(default_factory=dict)
+
+    def allow(
+        self, history: int, action: Action, belief: frozenset[Heaps], pending: int | None
+    ) -> bool:
+        """Allow ``action`` at ``history`` (whose belief and pending heap are given); true if
+        it was not allowed there before. Histories nothing was allowed at yet fall back on the
+        actions allowed at any history with the same belief."""
+        self.by_belief.setdefault((belief, pending), set()).add(action)
+        found = self.allowed.setdefault(history, set())
+        if action in found:
+            return False
+        found.add(action)
+        return True
+
+    def filter(
+        self,
+        history: int,
+        belief: frozenset[Heaps],
+        pending: int | None,
+        actions: tuple[Action, ...],
+    ) -> tuple[Action, ...]:
+        """The allowed actions among ``actions`` (never empty), in their original order."""
+        found = self.allowed.get(history) or self.by_belief.get((belief, pending))
+        kept = tuple(a for a in actions if a in found) if found else ()
+        return kept or (default_action(belief, actions),)

@@ -1,0 +1,87 @@
+"""Restricted games (the double oracle): same exact values as the whole LP, smaller trees."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nimlab.errors import NimlabError
+from nimlab.extensive.oracle import Round, solve_restricted
+from nimlab.extensive.restrict import HistoryIndex, Restriction
+from nimlab.extensive.solve import solve
+from nimlab.extensive.tree import build_tree
+
+CASES = [
+    ("sn", (3, 3, 1), False),
+    ("sn", (3, 2, 1), False),
+    ("sn", (4, 3, 1), False),
+    ("sn", (4, 4, 1), True),
+    ("sn", (3, 3, 2), True),
+    ("fsn", (3, 3, 1), False),
+    ("fsn", (3, 2, 1), True),
+    ("kn", (3, 2), False),
+    ("kn", (2, 2, 1), True),
+    ("kn-empty", (3, 2), False),
+    ("kn-empty", (2, 2, 1), False),
+]
+
+
+@pytest.mark.parametrize(("variant", "heaps", "misere"), CASES)
+def test_restricted_games_give_the_whole_lp_value(
+    variant: str, heaps: tuple[int, ...], misere: bool
+) -> None:
+    whole = solve(variant, heaps, misere=misere, method="lp", decompose=False)
+    restricted = solve_restricted(variant, heaps, misere=misere)
+    assert whole.exact and restricted.exact, restricted.certificate
+    assert restricted.value == whole.value
+    assert restricted.certificate.lower == restricted.certificate.upper == whole.value
+
+
+def test_solve_by_restricted_parts_matches_the_lp() -> None:
+    by_lp = solve("sn", (5, 4, 1), method="lp")
+    by_parts = solve("sn", (5, 4, 1), method="restricted")
+    assert by_parts.exact and by_parts.value == by_lp.value
+    assert "restricted games" in by_parts.certificate.method
+
+
+@given(
+    heaps=st.lists(st.integers(0, 3), min_size=2, max_size=3).filter(any),
+    misere=st.booleans(),
+)
+@settings(max_examples=12, deadline=None)
+def test_restricted_value_equals_lp_value_on_random_positions(
+    heaps: list[int], misere: bool
+) -> None:
+    position = tuple(heaps)
+    whole = solve("sn", position, misere=misere, method="lp", decompose=False)
+    assert solve_restricted("sn", position, misere=misere).value == whole.value
+
+
+def test_bounds_tighten_to_the_value_and_trees_stay_small() -> None:
+    rounds: list[Round] = []
+    result = solve_restricted("sn", (6, 6, 1), root_heap=0, progress=rounds.append)
+    full = build_tree("sn", (6, 6, 1), root_heap=0)
+    assert result.exact
+    assert rounds[0].upper >= rounds[-1].upper - 1e-12
+    assert rounds[0].lower <= rounds[-1].lower + 1e-12
+    assert abs(rounds[-1].upper - rounds[-1].lower) < 1e-9
+    assert max(max(r.nodes) for r in rounds) * 4 < full.nodes
+
+
+def test_a_restricted_player_keeps_only_allowed_actions() -> None:
+    index = HistoryIndex()
+    rule = Restriction()
+    tree = build_tree("sn", (3, 3, 1), restrict=(rule, None), index=index)
+    assert all(len(i.actions) == 1 for i in tree.infosets if i.player == 0)
+    assert any(len(i.actions) > 1 for i in tree.infosets if i.player == 1)
+
+
+def test_a_restricted_build_needs_a_history_index() -> None:
+    with pytest.raises(ValueError, match="HistoryIndex"):
+        build_tree("sn", (3, 3, 1), restrict=(Restriction(), None))
+
+
+def test_unknown_method_is_refused() -> None:
+    with pytest.raises(NimlabError, match="unknown method"):
+        solve("sn", (3, 3, 1), method="simplex")
