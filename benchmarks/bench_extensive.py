@@ -1,12 +1,13 @@
 """Imperfect-information Nim: nimlab's certified solver against Gambit's LP, and our reach.
 
 Run: ``.venv/bin/python benchmarks/bench_extensive.py [--gambit-cap S] [--reach N]
-[--games 8,6,1 ...]``.
+[--games 8,6,1 ...] [--methods auto,lp,restricted]``.
 Part 1 writes each game with ``nimlab export-efg`` (the full, unpruned tree) and times
 pygambit's ``lp_solve(rational=False)`` on it in a subprocess (killed after the cap), beside
 nimlab's exact, certified solve of the same game (unpruned and with our lossless reductions).
 Part 2 solves SN(n1, n2, 1) for 4 <= n2 <= n1 <= N, one subprocess per game to measure its
-peak memory. Prints Markdown tables.
+peak memory, by each method asked for (the whole LP ``lp`` is the baseline of the
+restricted games ``restricted``; ``auto`` picks per part). Prints Markdown tables.
 """
 
 from __future__ import annotations
@@ -42,21 +43,25 @@ OURS = """
 import json, resource, sys
 from nimlab.extensive.solve import solve
 variant, heaps, prune = sys.argv[1], tuple(map(int, sys.argv[2].split(","))), sys.argv[3] == "1"
+method = sys.argv[4]
 solve("sn", (2, 1))  # warm up: imports of scipy and highspy are not the game's cost
-r = solve(variant, heaps, prune_forced=prune, decompose=prune)
+r = solve(variant, heaps, prune_forced=prune, decompose=prune, method=method, max_nodes=10**9)
 out = r.to_json()
 out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
 """
 
 
-def ours(variant: str, heaps: tuple[int, ...], prune: bool = True) -> dict[str, object]:
+def ours(
+    variant: str, heaps: tuple[int, ...], prune: bool = True, method: str = "auto"
+) -> dict[str, object]:
     """Solve in a fresh interpreter; returns the JSON record plus peak memory (MB).
 
     ``prune=False`` solves the full tree, exactly the game written to the ``.efg``;
     ``prune=True`` uses every lossless reduction (forced-play cuts, decomposition).
     """
-    args = [sys.executable, "-c", OURS, variant, ",".join(map(str, heaps)), "1" if prune else "0"]
+    position = ",".join(map(str, heaps))
+    args = [sys.executable, "-c", OURS, variant, position, "1" if prune else "0", method]
     done = subprocess.run(args, capture_output=True, text=True, check=True)
     result: dict[str, object] = json.loads(done.stdout)
     return result
@@ -115,25 +120,26 @@ def part_gambit(cap: float) -> None:
     print()
 
 
-def part_reach(title: str, games: list[tuple[int, ...]]) -> None:
-    """Solve each SN game in its own process; one Markdown row per game."""
+def part_reach(title: str, games: list[tuple[int, ...]], methods: list[str]) -> None:
+    """Solve each SN game in its own process per method; one Markdown row per solve."""
     print(f"## {title} (exact, certified)\n")
     print(
-        "| game | value | exact | nodes | infosets | build s | LP s | certify s | total s "
-        "| peak MB |"
+        "| game | method | value | exact | nodes | infosets | build s | LP s | certify s "
+        "| total s | peak MB |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     start = time.perf_counter()
     for heaps in games:
-        r = ours("sn", heaps)
-        t = r["timings"]
-        assert isinstance(t, dict)
-        print(
-            f"| SN({','.join(map(str, heaps))}) | {r['value']} | {r['exact']} | {r['nodes']:,} | "
-            f"{r['infosets']:,} | {t['build']:.1f} | {t['lp']:.1f} | {t['certify']:.1f} | "
-            f"{t['total']:.1f} | {r['peak_mb']:.0f} |",
-            flush=True,
-        )
+        for method in methods:
+            r = ours("sn", heaps, method=method)
+            t = r["timings"]
+            assert isinstance(t, dict)
+            print(
+                f"| SN({','.join(map(str, heaps))}) | {method} | {r['value']} | {r['exact']} | "
+                f"{r['nodes']:,} | {r['infosets']:,} | {t['build']:.1f} | {t['lp']:.1f} | "
+                f"{t['certify']:.1f} | {t['total']:.1f} | {r['peak_mb']:.0f} |",
+                flush=True,
+            )
     print(f"\nall: {time.perf_counter() - start:.0f} s wall clock\n")
 
 
@@ -145,15 +151,17 @@ def main() -> None:
     parser.add_argument(
         "--games", nargs="*", default=[], help="further SN positions to solve, e.g. 8,6,1"
     )
+    parser.add_argument("--methods", default="auto", help="comma-separated: auto, lp, restricted")
     options = parser.parse_args()
+    methods = options.methods.split(",")
     if options.gambit_cap > 0:
         part_gambit(options.gambit_cap)
     if options.reach >= 4:
         grid = [(n1, n2, 1) for n1 in range(4, options.reach + 1) for n2 in range(4, n1 + 1)]
-        part_reach(f"Reach: SN(n1, n2, 1), 4 <= n2 <= n1 <= {options.reach}", grid)
+        part_reach(f"Reach: SN(n1, n2, 1), 4 <= n2 <= n1 <= {options.reach}", grid, methods)
     if options.games:
         extra = [tuple(int(h) for h in game.split(",")) for game in options.games]
-        part_reach("Further games", extra)
+        part_reach("Further games", extra, methods)
 
 
 if __name__ == "__main__":

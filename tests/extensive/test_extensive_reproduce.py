@@ -14,3 +14,4 @@ def test_report_small(tmp_path: Path) -> None:
     assert "| NO |" not in text
     assert "claims checked: all agree" in text
     assert "misère Schrödinger Nim" in text and "three heaps" in text and "kn-empty" in text
+    assert "| SN(4,4,1) | 1/5 | 1/5 | True | yes |" in text  # the diagonal pattern

@@ -26,11 +26,19 @@ REPORTS: dict[str, str] = {
 def reproduce(
     paper: str = typer.Argument(..., help=f"Which seed paper: {', '.join(REPORTS)}."),
     out: Path = typer.Option(Path("out"), "--out", help="Directory for the report and figures."),
+    reach: int | None = typer.Option(
+        None,
+        "--reach",
+        help="nim-variants: extend the diagonal SN(n,n,1) to this n (9 takes about 10 minutes).",
+    ),
 ) -> None:
     """Recompute every concrete claim of a seed paper and write a Markdown report."""
     if paper not in REPORTS:
         known = ", ".join(sorted(REPORTS))
         raise InvalidPositionError(f"unknown paper {paper!r}: known papers are {known}")
+    if reach is not None and paper != "nim-variants":
+        raise InvalidPositionError("--reach applies to the nim-variants report only")
     out.mkdir(parents=True, exist_ok=True)
-    report = importlib.import_module(REPORTS[paper]).write_report(out)
+    extra = {} if reach is None else {"reach": reach}
+    report = importlib.import_module(REPORTS[paper]).write_report(out, **extra)
     console.print(f"report written to [bold]{report}[/bold]")

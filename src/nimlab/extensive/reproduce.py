@@ -20,7 +20,7 @@ from nimlab.extensive.solve import solve, solve_tree
 from nimlab.extensive.strategy import format_strategies
 from nimlab.extensive.tree import build_tree
 
-__all__ = ["PAPER", "TABLE_1", "TABLE_2", "write_report"]
+__all__ = ["PAPER", "TABLE_1", "TABLE_2", "fibonacci", "write_report"]
 
 PAPER = (
     "M. van den Bergh, W. Kusters, F. Spieksma, *Nim variants*, ICGA Journal 44(1), 2022 (seed 000)"
@@ -67,6 +67,7 @@ class _Report:
         self.checked = 0
         self.failed: list[str] = []
         self.largest: EquilibriumResult | None = None
+        self.solved: dict[tuple[str, tuple[int, ...], bool], EquilibriumResult] = {}
 
     def add(self, *lines: str) -> None:
         self.lines.extend(lines)
@@ -74,7 +75,10 @@ class _Report:
     def solve(
         self, variant: str, heaps: tuple[int, ...], misere: bool = False
     ) -> EquilibriumResult:
-        result = solve(variant, heaps, misere=misere)
+        key = (variant, heaps, misere)
+        if key in self.solved:
+            return self.solved[key]
+        result = self.solved[key] = solve(variant, heaps, misere=misere)
         if self.largest is None or result.nodes > self.largest.nodes:
             self.largest = result
         return result
@@ -101,8 +105,24 @@ def _positions(sizes: Iterable[int], count: int) -> list[tuple[int, ...]]:
     return [p for p in itertools.combinations_with_replacement(sorted(sizes, reverse=True), count)]
 
 
-def write_report(out: Path, *, table2_max: int = 7) -> Path:
-    """Recompute the paper's claims and open questions; write ``out/report.md``."""
+def fibonacci(n: int) -> int:
+    """The ``n``-th Fibonacci number (F(1) = F(2) = 1).
+
+    >>> [fibonacci(n) for n in range(1, 9)]
+    [1, 1, 2, 3, 5, 8, 13, 21]
+    """
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+def write_report(out: Path, *, table2_max: int = 8, reach: int | None = None) -> Path:
+    """Recompute the paper's claims and open questions; write ``out/report.md``.
+
+    Table 2 is extended to ``table2_max``; the diagonal SN(n, n, 1) further, to ``reach``
+    (default: ``table2_max``), and compared with the pattern F(2n-6)/F(2n-3) it follows.
+    """
     start = time.perf_counter()
     r = _Report()
     r.add(f"# Reproduction: {PAPER}", "")
@@ -136,6 +156,28 @@ def write_report(out: Path, *, table2_max: int = 7) -> Path:
         " on the games above.",
         "",
     )
+
+    last = max(reach or table2_max, table2_max)
+    r.add(
+        f"## Beyond the paper: the diagonal SN(n, n, 1), 4 <= n <= {last}",
+        "",
+        "A pattern found here, not in the paper: v(SN(n, n, 1)) = F(2n-6)/F(2n-3) with F the "
+        "Fibonacci numbers (1, 1, 2, 3, 5, ...). Larger games are solved by restricted games "
+        "(`--method restricted`).",
+        "",
+        "| game | F(2n-6)/F(2n-3) | computed | exact | agrees | nodes | infosets | seconds |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    )
+    for n in range(4, last + 1):
+        pattern = Fraction(fibonacci(2 * n - 6), fibonacci(2 * n - 3))
+        result = r.solve("sn", (n, n, 1))
+        agrees = "yes" if result.exact and result.value == pattern else "NO"
+        r.add(
+            f"| SN({n},{n},1) | {exact_str(pattern)} | {exact_str(result.value)} | "
+            f"{result.exact} | {agrees} | {result.nodes:,} | {result.infosets:,} | "
+            f"{result.seconds:.2f} |"
+        )
+    r.add("")
 
     r.add("## Theorem 3.1: every heap >= 3, d >= 2, value 0", "", *r.header)
     for heaps in [*_positions(range(3, 6), 2), (3, 3, 3)]:
