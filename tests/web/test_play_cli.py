@@ -85,3 +85,60 @@ def test_play_schrodinger_against_the_equilibrium(
     assert "no undo" in result.out and "illegal action" in result.out
     assert "The full history, revealed" in result.out
     assert "The computer wins." in result.out
+
+
+def test_play_poker_nim_with_additions(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1,4,6 (nim-sum 3): adding 1 to heap 0 wins (2,4,6); the computer, lost, replies at random.
+    lines = ["hint", "add 0 9", "add 0 1", "undo", "1 +3", "quit"]
+    result = _play(cli, monkeypatch, lines, "poker-nim", "1,4,6", "--cap", "8", "--seed", "2")
+    assert result.code == 0, result.err
+    assert "additions left: you 1, the computer 1; heaps at most 8" in result.out
+    assert "heap 0: 1 -> 2 (add 1)" in result.out  # the hint's table
+    assert "not a legal move" in result.out  # 1 + 9 is over the cap
+    assert "you: → 2,4,6;1,0" in result.out and "undone" in result.out
+    assert "you: → 1,7,6;1,0" in result.out
+    default = _play(cli, monkeypatch, ["quit"], "poker-nim", "3,30")
+    assert "heaps at most 30" in default.out  # the cap grows to the largest heap
+
+
+def test_play_skip_nim_to_the_end(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # One skip for us, none for the computer: every Nim move wins (the skips decide), a skip
+    # loses here (1 - 1 = 0 skips each and nim-sum 2); taking the heap leaves the computer stuck.
+    lines = ["hint", "0 2"]
+    result = _play(cli, monkeypatch, lines, "skip-nim", "2", "--skips", "1,0", "--seed", "1")
+    assert result.code == 0, result.err
+    assert "skips left: you 1, the computer 0" in result.out
+    assert "Skips 1 against 0: the player to move wins" in result.out
+    assert "You win!" in result.out
+    # With the heaps empty a skip is the only move.
+    passed = _play(cli, monkeypatch, ["skip"], "skip-nim", "0", "--skips", "1,0")
+    assert "you: → 0;0,0" in passed.out and "You win!" in passed.out
+    bad = _play(cli, monkeypatch, [], "skip-nim", "2", "--skips", "x")
+    assert bad.code == 2 and bad.err.startswith("error:")
+
+
+def test_play_red_blue_hackenbush_as_red(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # BBRB,RRB,RB has value -1/4: Red, moving first, wins by cutting stalk 0 at edge 3; then
+    # every Red move we type is an optimal one read from the hint.
+    lines = ["hint", "0 1", "0 3", "undo", "0 3", "1 1", "2 1", "1 2", "quit"]
+    result = _play(cli, monkeypatch, lines, "red-blue-hackenbush", "BBRB,RRB,RB", "--side", "R")
+    assert result.code == 0, result.err
+    assert "You play Red" in result.out
+    assert "value -1/4" in result.out and "cut stalk 0 at edge 3" in result.out
+    assert "edge 1 of stalk 0 is not red" in result.out
+    assert "undone" in result.out
+    assert "computer (Blue):" in result.out
+
+
+def test_play_red_blue_hackenbush_to_the_end(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # BB,R is worth 1: Blue cuts the top blue edge, Red its only edge, Blue the last one.
+    result = _play(cli, monkeypatch, ["0 2", "0 1"], "red-blue-hackenbush", "BB,R", "--side", "B")
+    assert "you: → B,R" in result.out and "computer (Red): cut stalk 1 at edge 1" in result.out
+    assert "Red has no edge left to cut. You win!" in result.out
+    # As Red with the computer (Blue) first on B: Blue cuts its edge, Red cannot move.
+    lost = _play(
+        cli, monkeypatch, [], "red-blue-hackenbush", "B", "--side", "R", "--computer-first"
+    )
+    assert "Red has no edge left to cut." in lost.out and "The computer wins." in lost.out
+    bad = _play(cli, monkeypatch, [], "red-blue-hackenbush", "B", "--side", "green")
+    assert bad.code == 2 and "--side" in bad.err

@@ -145,7 +145,7 @@ BAD_REQUESTS = [
         "/api/play/move", {"game": "nim", "position": "3,4", "move": "3,5"}, 400, id="illegal"
     ),
     pytest.param(
-        "/api/play/move", {"game": "nim", "position": "3,4", "move": ""}, 422, id="empty-move"
+        "/api/play/move", {"game": "nim", "position": "3,4", "move": ""}, 400, id="empty-move"
     ),
     pytest.param("/api/play/computer", {"game": "nim", "position": "0,0"}, 400, id="no-move-left"),
     pytest.param(

@@ -91,3 +91,13 @@ def test_limits() -> None:
     assert many.hint()["options"] is None
     assert many.parse_move("1 1000").text == "1000,0"
     assert isinstance(many.computer_move(random.Random(1)).state, PlayState)
+
+
+def test_octal_moves_are_described_and_play_ends_without_heaps() -> None:
+    state = open_state("kayles", "7,1")
+    labels = {o.to: o.label for o in state.options()}
+    assert labels["2,3,1"] == "heap 0: 7 -> 2+3 (take 2)"
+    assert labels["7"] == "heap 1: 1 -> nothing (take 1)"
+    last = open_state("kayles", "2").parse_move("")  # the position without heaps
+    assert last.text == "" and last.over
+    assert open_state("kayles", "").over

@@ -67,8 +67,8 @@ def test_partisan_play_through_the_api(client: TestClient) -> None:
         Fraction(make_game(GAME).value(q)) for q, _ in options(("BBR", "RRB"), "R")
     )
     games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
-    assert games[GAME]["playable"] and not games[GAME]["impartial"]
-    assert not games["poker-nim"]["playable"]
+    assert games[GAME]["playable"] and games[GAME]["partisan"] and not games[GAME]["impartial"]
+    assert games["poker-nim"]["playable"] and not games["poker-nim"]["partisan"]
 
 
 @pytest.mark.parametrize(
@@ -94,3 +94,13 @@ def test_no_move_left_is_the_end() -> None:
     assert open_partisan(GAME, "B,B", "R").over
     with pytest.raises(InvalidPositionError, match="no move for Red"):
         open_partisan(GAME, "B", "R").computer_move()
+
+
+def test_typed_cuts(client: TestClient) -> None:
+    body = {"game": GAME, "position": "BBRB,RRB", "player": "R"}
+    moved = client.post("/api/partisan/move", json={**body, "move": "1 2"}).json()
+    assert moved["state"]["position"] == "BBRB,R" and moved["state"]["player"] == "B"
+    blue = client.post("/api/partisan/move", json={**body, "move": "0 1"})
+    assert blue.status_code == 400 and "is not red" in blue.json()["error"]
+    missing = client.post("/api/partisan/move", json={**body, "move": "5 1"})
+    assert missing.status_code == 400 and "no edge 1 on stalk 5" in missing.json()["error"]

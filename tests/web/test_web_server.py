@@ -244,10 +244,26 @@ def test_browser_boards_of_the_other_games(server: str, browser: Any, tmp_path: 
     page.locator("#board").screenshot(path=str(tmp_path / "hackenbush-hint.png"))
     winning = page.locator("svg.hackenbush .edge.hint-P").first
     assert winning.locator("text.g").text_content() == "P g=0"
+    # Every edge is a focusable button named after its move (keyboard access).
+    assert winning.get_attribute("tabindex") == "0" and winning.get_attribute("role") == "button"
+    assert "(wins)" in (winning.get_attribute("aria-label") or "")
     before = _history_length(page)
     winning.click()
     _await_reply(page, before)
     assert page.locator("#history li.you").count() == 1
+    # 2-D Nim: choose the counter at 3:1, then a cell on its left (3) or below it (1).
+    _start(page, server, "nim2d", "1:2,3:1")
+    assert page.locator("svg.nim2d .chooser").count() == 2
+    page.click("svg.nim2d .chooser[data-cell='3:1']")
+    page.wait_for_selector("svg.nim2d .selected")
+    assert page.locator("svg.nim2d .target").count() == 4
+    page.click("#hint")
+    page.wait_for_selector("svg.nim2d .target.hint-P")
+    winning = {g.get_attribute("data-to") for g in page.locator("svg.nim2d .hint-P").all()}
+    assert winning == {"1:2,2:1", "1:2,3:0"}  # x or y of 3:1 goes to itself xor 1
+    assert "counter 3:1 -> 2:1" in (
+        page.locator("svg.nim2d .hint-P").first.get_attribute("aria-label") or ""
+    )
     assert errors == []
     page.close()
 
@@ -379,3 +395,129 @@ def test_nimlab_serve_prints_its_url_and_serves(cli: Any) -> None:
         taken.listen()
         busy = cli("serve", "--port", str(taken.getsockname()[1]))
     assert busy.code == 2 and "cannot listen" in busy.err
+
+
+def _tab_to(page: Any, selector: str, *, backwards: bool = False, limit: int = 150) -> None:
+    """Press Tab (Shift+Tab) until the focused element matches ``selector``."""
+    for _ in range(limit):
+        if page.evaluate("s => Boolean(document.activeElement?.matches(s))", selector):
+            return
+        page.keyboard.press("Shift+Tab" if backwards else "Tab")
+    raise AssertionError(f"the keyboard never reached {selector}")
+
+
+def test_browser_plays_nimble_with_the_keyboard_only(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    page, errors = _open_page(browser)
+    # The link presets the form; from then on only keys are pressed.
+    page.goto(server + "/?game=nimble&position=1,3,3,6")
+    page.wait_for_function("() => document.querySelector('#game').value === 'nimble'")
+    _tab_to(page, "#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("svg.nimble .chooser")
+    chooser = page.locator("svg.nimble .chooser").first
+    assert chooser.get_attribute("role") == "button"
+    assert chooser.get_attribute("tabindex") == "0"
+    assert "choose" in (chooser.get_attribute("aria-label") or "")
+    for turn in range(20):
+        if _over(page):
+            break
+        _tab_to(page, "#hint")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#hint-panel:not([hidden])")
+        page.wait_for_selector("#board .has-P")
+        _tab_to(page, "#board .has-P", backwards=True)
+        page.keyboard.press("Space" if turn % 2 else "Enter")
+        page.wait_for_selector("#board .selected")
+        _tab_to(page, "#board .target.hint-P")
+        focused = page.evaluate(
+            """() => ({label: document.activeElement.getAttribute('aria-label'),
+                outline: getComputedStyle(document.activeElement).outlineStyle})"""
+        )
+        assert "(wins)" in focused["label"] and focused["outline"] != "none", focused
+        if turn == 0:
+            page.locator("#board").screenshot(path=str(tmp_path / "nimble-keyboard.png"))
+        before = _history_length(page)
+        page.keyboard.press("Enter")
+        _await_reply(page, before)
+    status = page.locator("#status").text_content()
+    assert status.startswith("Game over: you win"), status
+    assert errors == []
+    page.close()
+
+
+def test_browser_plays_poker_nim_to_the_end(server: str, browser: Any, tmp_path: Path) -> None:
+    page, errors = _open_page(browser)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    _start(page, server, "poker-nim", "1,4,6")
+    # No cap given: the playground's default; the dashed slots up to it add counters.
+    assert page.locator("#opt-cap").input_value() == "20"
+    assert "Additions left: you 1, the computer 1" in page.locator(".allowances").text_content()
+    page.click("#hint")
+    page.wait_for_selector("svg.allowance .hint-P")
+    # Two winning additions (1 -> 2, 4 -> 7) and one removal (6 -> 5).
+    assert {g.get_attribute("data-to") for g in page.locator("svg .hint-P").all()} == {
+        "2,4,6;1,0",
+        "1,7,6;1,0",
+        "1,4,5;1,1",
+    }
+    page.locator("#board").screenshot(path=str(tmp_path / "poker-hint.png"))
+    before = _history_length(page)
+    page.click("svg .slot.hint-P >> nth=0")  # an addition
+    _await_reply(page, before)
+    assert "you 0" in page.locator(".allowances").text_content()
+    for _ in range(40):
+        if _over(page):
+            break
+        page.click("#hint")
+        page.wait_for_selector("svg.allowance .hint-P")
+        before = _history_length(page)
+        page.locator("svg.allowance .hint-P").first.click()
+        _await_reply(page, before)
+    status = page.locator("#status").text_content()
+    assert status.startswith("Game over: you win"), status
+    assert errors == []
+    page.close()
+
+
+def test_browser_plays_kayles_to_the_end(server: str, browser: Any, tmp_path: Path) -> None:
+    page, errors = _open_page(browser)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    _start(page, server, "kayles", "7,4")
+    assert page.locator("svg.octal .token-cell").count() == 11
+    for turn in range(20):
+        if _over(page):
+            break
+        page.click("#hint")
+        page.wait_for_selector("svg.octal .has-P")
+        page.locator("svg.octal .has-P").first.click()
+        page.wait_for_selector("svg.octal .target.hint-P")
+        if turn == 0:
+            assert page.locator("svg.octal .target.hint-N").count() >= 1
+            page.locator("#board").screenshot(path=str(tmp_path / "kayles-hint.png"))
+        before = _history_length(page)
+        page.locator("svg.octal .target.hint-P").first.click()
+        _await_reply(page, before)
+    status = page.locator("#status").text_content()
+    assert status.startswith("Game over: you win"), status
+    assert errors == []
+    page.close()
+
+
+def test_browser_skip_nim_passes(server: str, browser: Any) -> None:
+    page, errors = _open_page(browser)
+    page.goto(server + "/?game=skip-nim&position=2&skips=1,0")
+    page.wait_for_function("() => document.querySelector('#game').value === 'skip-nim'")
+    page.click("#start")
+    page.wait_for_selector("svg.allowance .counter-cell")
+    assert page.locator("svg.allowance .slot").count() == 0  # Skip Nim adds nothing
+    page.click("#hint")
+    page.wait_for_selector(".skip-move.hint-N")  # 1 skip against 0 and nim-sum 2: a skip loses
+    assert page.locator("svg.allowance .hint-P").count() == 2  # every Nim move wins
+    before = _history_length(page)
+    page.click(".skip-move")
+    _await_reply(page, before)
+    assert "Skips left: you 0, the computer 0" in page.locator(".allowances").text_content()
+    assert errors == []
+    page.close()

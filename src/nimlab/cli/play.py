@@ -1,31 +1,37 @@
 """Command ``play``: play a game against the computer in the terminal.
 
-Catalogue games, Scoring Nim (``scoring``) and the imperfect-information variants (``sn``,
-``fsn``, ``kn``, ``kn-empty``, against the equilibrium strategy) can be played.
+Catalogue games (Poker Nim and Skip Nim with their allowances), red-blue Hackenbush stalks
+(choose Blue or Red with ``--side``), Scoring Nim (``scoring``) and the imperfect-information
+variants (``sn``, ``fsn``, ``kn``, ``kn-empty``, against the equilibrium strategy) can be played.
 
 Moves are typed as ``heap amount`` (0-based heap, counters taken) or as the position after the
-move in the game's notation; ``hint``, ``undo`` and ``quit`` do what they say. The computer plays
-a winning move whenever there is one (an optimal move in Scoring Nim), else a random one; in the
-imperfect-information variants it samples its moves from an exact equilibrium.
+move in the game's notation (Poker Nim also ``add heap amount``, Skip Nim ``skip``, Hackenbush
+``stalk edge``); ``hint``, ``undo`` and ``quit`` do what they say. The computer plays a winning
+move whenever there is one (an optimal move in Scoring Nim and Hackenbush), else a random one;
+in the imperfect-information variants it samples its moves from an exact equilibrium.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Hashable
+from dataclasses import replace
 from fractions import Fraction
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
-from nimlab.catalogue import GameOptions
-from nimlab.catalogue.registry import parse_int_list
+from nimlab.catalogue import GameOptions, find_game
+from nimlab.catalogue.registry import parse_int_list, parse_skips
 from nimlab.cli.app import HEAP_ARGS, app, console
 from nimlab.errors import InvalidPositionError, NimlabError
 from nimlab.exact import exact_str, parse_rational
-from nimlab.web.engine import PlayState, check_play_text, open_state
+from nimlab.web.allowance import AllowanceGame
+from nimlab.web.engine import PLAY_POKER_CAP, PlayState, check_play_text, open_state
+from nimlab.web.partisan import PARTISAN_GAMES, PartisanState, open_partisan
 
 __all__ = ["play"]
 
@@ -52,8 +58,17 @@ def _show_heaps(heaps: tuple[int, ...], part: str = "heap") -> None:
 
 def _show(state: PlayState) -> None:
     heaps = state.position
-    if isinstance(heaps, tuple) and all(isinstance(h, int) for h in heaps):
-        _show_heaps(heaps, "step" if state.game.name == "staircase" else "heap")
+    game = state.game
+    if isinstance(game, AllowanceGame):
+        allowances = game.allowances_json(heaps)
+        _show_heaps(tuple(getattr(heaps, "heaps", ())))
+        cap = "" if allowances["cap"] is None else f"; heaps at most {allowances['cap']}"
+        console.print(
+            f"  {allowances['kind']} left: you {allowances['mover']},"
+            f" the computer {allowances['other']}{cap}"
+        )
+    elif isinstance(heaps, tuple) and all(isinstance(h, int) for h in heaps):
+        _show_heaps(heaps, "step" if game.name == "staircase" else "heap")
     else:
         console.print(f"  position: [bold]{state.text or '(empty)'}[/]")
 
@@ -89,9 +104,17 @@ def _finish(state: PlayState, last: str) -> None:
     console.print(f"No moves left ({rule}). {verdict}")
 
 
+def _help(state: PlayState) -> str:
+    game = state.game
+    if isinstance(game, AllowanceGame):
+        extra = "'skip' (pass)" if game.kind == "skips" else "'add heap amount' (e.g. 'add 0 2')"
+        return _HELP.replace("(e.g. '0 2')", f"(e.g. '0 2'), {extra}")
+    return _HELP
+
+
 def _play_game(state: PlayState, *, computer_first: bool, rng: random.Random) -> None:
     console.print(f"[bold]{state.game.spec}[/]: {state.game.summary}")
-    console.print(f"[dim]{_HELP}[/]")
+    console.print(f"[dim]{_help(state)}[/]")
     history: list[PlayState] = []  # the states before each of your moves
     to_move = "computer" if computer_first else "you"
     while True:
@@ -119,12 +142,101 @@ def _play_game(state: PlayState, *, computer_first: bool, rng: random.Random) ->
                 else:
                     console.print("nothing to undo")
             elif command in ("help", ""):
-                console.print(_HELP)
+                console.print(_help(state))
             else:
                 after = state.parse_move(line)
                 history.append(state)
                 console.print(f"you: → {after.text or '(empty)'}")
                 state, to_move = after, "computer"
+        except NimlabError as error:
+            console.print(f"[red]{error}[/]")
+
+
+_COLOURS = {"B": "Blue", "R": "Red"}
+
+
+def _show_stalks(state: PartisanState) -> None:
+    if not state.position:
+        console.print("  (no edges left)")
+    for index, stalk in enumerate(state.position):
+        edges = " ".join(
+            f"[{'blue' if c == 'B' else 'red'}]{e}:{c}[/]" for e, c in enumerate(stalk, start=1)
+        )
+        console.print(f"  stalk {index:>2} ground {edges}")
+
+
+def _partisan_hint(state: PartisanState) -> None:
+    console.print(state.game.explain(state.position))
+    value = state.value
+    you = _COLOURS[state.player]
+    wins = value > 0 if state.player == "B" else value < 0
+    verdict = "you win against any defence" if wins else "you lose against perfect play"
+    console.print(
+        Text(f"value {exact_str(value)} (positive favours Blue): {you} to move; {verdict}")
+    )
+    table = Table("move", "to", "value left", "wins?", box=None, header_style="bold")
+    for option in state.options():
+        table.add_row(
+            option.label,
+            option.to or "(empty)",
+            exact_str(option.value),
+            "yes" if option.winning else "no",
+            style="green" if option.winning else "red",
+        )
+    console.print(table)
+
+
+def _play_partisan(state: PartisanState, *, computer_first: bool, rng: random.Random) -> None:
+    """Red-blue Hackenbush: ``state.player`` is the colour of the player who starts."""
+    you = state.player if not computer_first else ("R" if state.player == "B" else "B")
+    console.print(f"[bold]{state.game.spec}[/]: {state.game.summary}")
+    console.print(
+        f"You play [bold]{_COLOURS[you]}[/]: cut a {_COLOURS[you].lower()} edge and everything"
+        " above it falls; whoever cannot move loses."
+    )
+    help_text = (
+        "Type 'stalk edge' (e.g. '0 2': stalk 0, edge 2 from the ground) or the position"
+        " after your move; 'hint', 'undo', 'quit'."
+    )
+    console.print(f"[dim]{help_text}[/]")
+    history: list[PartisanState] = []
+    while True:
+        if state.over:
+            loser = "you" if state.player == you else "computer"
+            verdict = (
+                "[bold red]The computer wins.[/]" if loser == "you" else "[bold green]You win![/]"
+            )
+            console.print(f"{_COLOURS[state.player]} has no edge left to cut. {verdict}")
+            return
+        if state.player != you:
+            move, after = state.computer_move(rng)
+            console.print(
+                f"computer ({_COLOURS[state.player]}): {move.label}  → {after.text or '(empty)'}"
+            )
+            state = after
+            continue
+        _show_stalks(state)
+        line = _read("your move> ")
+        if line is None or line.lower() in ("quit", "q", "exit"):
+            console.print("bye")
+            return
+        command = line.lower()
+        try:
+            if command in ("hint", "h", "?"):
+                _partisan_hint(state)
+            elif command in ("undo", "u"):
+                if history:
+                    state = history.pop()
+                    console.print("undone")
+                else:
+                    console.print("nothing to undo")
+            elif command in ("help", ""):
+                console.print(help_text)
+            else:
+                after = state.parse_move(line)
+                history.append(state)
+                console.print(f"you: → {after.text or '(empty)'}")
+                state = after
         except NimlabError as error:
             console.print(f"[red]{error}[/]")
 
@@ -261,6 +373,21 @@ def _play_hidden(
     console.print(f"Game over. {verdict} (game value for L: {view['value_for_L']})")
 
 
+def _play_defaults(name: str, text: str, options: GameOptions) -> GameOptions:
+    """Poker Nim: one addition each and a cap of at least the largest heap, unless given;
+    Skip Nim: one skip each, unless given."""
+    if name == "poker-nim":
+        largest = max((int(t) for t in re.findall(r"[0-9]+", text.split(";")[0])), default=0)
+        return replace(
+            options,
+            additions=1 if options.additions is None else options.additions,
+            cap=max(PLAY_POKER_CAP, largest) if options.cap is None else options.cap,
+        )
+    if name == "skip-nim" and options.skips is None:
+        return replace(options, skips=(1, 1))
+    return options
+
+
 def _fmt(heaps: Hashable) -> str:
     return ",".join(map(str, heaps)) if isinstance(heaps, tuple) else str(heaps)
 
@@ -286,6 +413,18 @@ def play(
     subtraction_set: str | None = typer.Option(None, "--set", help="subtraction: e.g. 1,3,4."),
     max_take: int | None = typer.Option(None, "--max", help="subtraction: take 1..K."),
     code: str | None = typer.Option(None, "--code", help="octal: the code, e.g. 0.07."),
+    additions: int | None = typer.Option(
+        None, "--additions", help="poker-nim: additions per player (default 1)."
+    ),
+    cap: int | None = typer.Option(
+        None, "--cap", help=f"poker-nim: the largest heap (default max({PLAY_POKER_CAP}, heaps))."
+    ),
+    skips: str | None = typer.Option(
+        None, "--skips", help="skip-nim: A,B skips of the first and second player (default 1,1)."
+    ),
+    side: str = typer.Option(
+        "B", "--side", help="red-blue-hackenbush: play Blue (B, Left) or Red (R, Right)."
+    ),
     bonus: str | None = typer.Option(None, "--N", help="scoring: the bonus N (e.g. 3, -1/2)."),
     computer_first: bool = typer.Option(False, "--computer-first", help="Let the computer start."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the computer's random choices."),
@@ -307,8 +446,19 @@ def play(
         n = parse_rational(bonus) if bonus is not None else Fraction(0)
         _play_scoring(parse_heaps(text), n, computer_first=computer_first, rng=rng)
         return
+    if find_game(name).name in PARTISAN_GAMES:
+        colour = side.strip().upper()[:1]
+        if colour not in _COLOURS:
+            raise InvalidPositionError(f"invalid --side {side!r}: B (Blue) or R (Red)")
+        starter = colour if not computer_first else ("R" if colour == "B" else "B")
+        state_rb = open_partisan(name, text, starter)
+        _play_partisan(state_rb, computer_first=computer_first, rng=rng)
+        return
     if max_take is not None and max_take < 1:
         raise InvalidPositionError(f"invalid --max {max_take}: it must be at least 1")
+    for flag, value in (("--additions", additions), ("--cap", cap)):
+        if value is not None and value < 0:
+            raise InvalidPositionError(f"invalid {flag} {value}: it must be at least 0")
     options = GameOptions(
         misere=misere,
         subtraction_set=parse_int_list(subtraction_set, "--set", minimum=1)
@@ -316,6 +466,10 @@ def play(
         else None,
         max_take=max_take,
         code=code,
+        additions=additions,
+        cap=cap,
+        skips=parse_skips(skips) if skips is not None else None,
     )
+    options = _play_defaults(find_game(name).name, text, options)
     state = open_state(game, text, options)
     _play_game(state, computer_first=computer_first, rng=rng)

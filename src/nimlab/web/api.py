@@ -18,6 +18,7 @@ from fastapi import APIRouter, HTTPException
 from nimlab.catalogue import analyze, make_game, registered_games
 from nimlab.errors import InvalidPositionError, NimlabError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str, parse_rational
+from nimlab.web.allowance import ALLOWANCE_GAMES
 from nimlab.web.engine import (
     DEFAULT_OPTIONS,
     PLAY_LIMIT,
@@ -85,6 +86,12 @@ def _defaults(name: str) -> dict[str, str]:
         given["set"] = ",".join(map(str, options.subtraction_set))
     if options.code is not None:
         given["code"] = options.code
+    if options.additions is not None:
+        given["additions"] = str(options.additions)
+    if options.cap is not None:
+        given["cap"] = str(options.cap)
+    if options.skips is not None:
+        given["skips"] = ",".join(map(str, options.skips))
     return given
 
 
@@ -99,7 +106,8 @@ def games() -> dict[str, Any]:
             "example": cls.example,
             "options": sorted(flag.removeprefix("--") for flag in cls.option_flags),
             "impartial": cls.impartial,
-            "playable": cls.impartial or cls.name in PARTISAN_GAMES,
+            "playable": cls.impartial or cls.name in PARTISAN_GAMES | ALLOWANCE_GAMES,
+            "partisan": cls.name in PARTISAN_GAMES,
             "grundy_sequence": cls.sequence_meaning,
             "defaults": _defaults(cls.name),
         }
@@ -269,8 +277,8 @@ def partisan_state(request: PartisanRequest) -> dict[str, Any]:
 
 @router.post("/partisan/move")
 def partisan_move(request: PartisanMoveRequest) -> dict[str, Any]:
-    """Check the player's move (the position after it) and return the new state."""
-    after = open_partisan(request.game, request.position, request.player).after(request.move)
+    """Check the player's move (``stalk edge`` or the position after it); the new state."""
+    after = open_partisan(request.game, request.position, request.player).parse_move(request.move)
     return {"move": {"to": after.text, "by": "you"}, "state": after.to_json()}
 
 

@@ -22,6 +22,7 @@ import io
 import random
 import re
 import time
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from functools import reduce
@@ -32,7 +33,9 @@ from typing import Any
 from rich.console import Console
 
 from nimlab.catalogue import CatalogueGame, GameOptions, analyze, grundy_table, make_game
+from nimlab.catalogue.heapgames import HeapGame
 from nimlab.errors import InvalidPositionError, TooLargeError
+from nimlab.web.allowance import ALLOWANCE_GAMES, AllowanceGame, allowance_game
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -44,6 +47,7 @@ __all__ = [
     "PLAY_MAX_CHARS",
     "PLAY_MAX_NUMBER",
     "PLAY_MAX_PARTS",
+    "PLAY_POKER_CAP",
     "ComputerMove",
     "Option",
     "PlayState",
@@ -60,10 +64,14 @@ PLAY_MAX_PARTS = 12
 PLAY_MAX_NUMBER = 1000
 #: Games whose position is one number (not heap sizes) may use larger numbers.
 NUMBER_LIMITS = {"prime-power": 10**12}
+#: The cap on Poker Nim's heaps when none is given (additions must be bounded to be listed).
+PLAY_POKER_CAP = 20
 #: Options that games which need some are played with unless others are given.
 DEFAULT_OPTIONS = {
     "subtraction": GameOptions(subtraction_set=(1, 3, 4)),
     "octal": GameOptions(code="0.07"),
+    "poker-nim": GameOptions(additions=1, cap=PLAY_POKER_CAP),
+    "skip-nim": GameOptions(skips=(1, 1)),
 }
 #: Moves listed with their values (hints, move buttons); beyond it moves are typed.
 MAX_LISTED_OPTIONS = 500
@@ -140,6 +148,15 @@ _COIN_GAMES = frozenset({"silver-dollar", "nimble"})
 
 def _describe(game: CatalogueGame[Any], before: Hashable, after: Hashable) -> str:
     """A short description of a move from the difference of the two positions."""
+    if isinstance(game, AllowanceGame):
+        return game.describe(before, after)
+    if (
+        isinstance(game, HeapGame)
+        and isinstance(before, tuple)
+        and isinstance(after, tuple)
+        and len(before) != len(after)
+    ):
+        return _split_label(before, after)
     if isinstance(before, tuple) and isinstance(after, tuple) and len(before) == len(after):
         changes = [(i, a, b) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
         if changes and all(isinstance(a, int) and isinstance(b, int) for _, a, b in changes):
@@ -147,6 +164,13 @@ def _describe(game: CatalogueGame[Any], before: Hashable, after: Hashable) -> st
                 return ", ".join(f"coin at {a} -> {b}" for _, a, b in changes)
             part = "step" if game.name == "staircase" else "heap"
             return ", ".join(f"{part} {i}: {a} -> {b}" for i, a, b in changes)
+    old_counters, new_counters = _counters(before), _counters(after)
+    if old_counters and new_counters:
+        gone = Counter(old_counters) - Counter(new_counters)
+        new = Counter(new_counters) - Counter(old_counters)
+        if len(gone) == len(new) == 1:
+            (x, y), (u, v) = next(iter(gone)), next(iter(new))
+            return f"counter {x}:{y} -> {u}:{v}"
     if isinstance(before, str) and isinstance(after, str) and len(before) == len(after):
         turned = [str(i + 1) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
         return f"turn {', '.join(turned)}"
@@ -154,6 +178,32 @@ def _describe(game: CatalogueGame[Any], before: Hashable, after: Hashable) -> st
     if removed:
         return f"remove {', '.join(removed)}"
     return f"-> {game.format_position(after) or '(empty)'}"
+
+
+def _counters(position: Hashable) -> tuple[tuple[int, int], ...] | None:
+    """``position`` if it is a tuple of ``(x, y)`` counters (2-D Nim), else None."""
+    if not isinstance(position, tuple) or not position:
+        return None
+    if all(isinstance(c, tuple) and len(c) == 2 for c in position):
+        return position
+    return None
+
+
+def _split_label(before: tuple[int, ...], after: tuple[int, ...]) -> str:
+    """A move replacing one heap by none, one or two heaps (octal games).
+
+    >>> _split_label((7, 4), (2, 3, 4)), _split_label((2, 4), (4,)), _split_label((5,), (1, 2))
+    ('heap 0: 7 -> 2+3 (take 2)', 'heap 0: 2 -> nothing (take 2)', 'heap 0: 5 -> 1+2 (take 2)')
+    """
+    start = 0
+    while start < min(len(before), len(after)) and before[start] == after[start]:
+        start += 1
+    start = min(start, len(before) - 1)
+    end = len(after) - (len(before) - start - 1)  # the heaps after heap ``start`` are kept
+    left = after[start:end]
+    taken = before[start] - sum(left)
+    shown = "+".join(map(str, left)) or "nothing"
+    return f"heap {start}: {before[start]} -> {shown}" + (f" (take {taken})" if taken else "")
 
 
 def _removed_parts(before: str, after: str) -> list[str]:
@@ -234,10 +284,18 @@ class PlayState:
     def parse_move(self, text: str) -> PlayState:
         """The state after a typed move: ``heap amount`` (heap games: take ``amount`` from
         heap ``heap``, 0-based) or the position after the move, in the game's notation."""
+        check_play_text(text, max_number=NUMBER_LIMITS.get(self.game.name, PLAY_MAX_NUMBER))
+        if isinstance(self.game, AllowanceGame):
+            typed: Hashable = self.game.typed_move(self.position, text)
+            if typed not in self._scan():
+                raise InvalidPositionError(
+                    f"{text.strip()!r} is not a legal move from {self.text}"
+                    f" ({_allowance_help(self.game)})"
+                )
+            return self.after(typed)
         wanted = self._wanted(text)
         if wanted is None:
-            check_play_text(text, max_number=NUMBER_LIMITS.get(self.game.name, PLAY_MAX_NUMBER))
-            wanted = self.game.parse_position(text)
+            wanted = _parse(self.game, text)
             if wanted not in self._scan():
                 raise InvalidPositionError(
                     f"{text.strip()!r} is not a legal move from {self.text}"
@@ -316,13 +374,18 @@ class PlayState:
             moves: list[dict[str, Any]] | None = [o.to_json() for o in self.options()]
         except TooLargeError:
             moves = None
-        heaps = self.position
+        game, heaps = self.game, self.position
+        allowances = None
+        if isinstance(game, AllowanceGame):
+            allowances = game.allowances_json(heaps)
+            heaps = getattr(heaps, "heaps", None)
         is_heaps = isinstance(heaps, tuple) and all(isinstance(h, int) for h in heaps)
         return {
-            "game": self.game.spec,
-            "name": self.game.name,
+            "game": game.spec,
+            "name": game.name,
             "position": self.text,
             "heaps": list(heaps) if is_heaps and isinstance(heaps, tuple) else None,
+            "allowances": allowances,
             "moves": moves,
             "over": self.over,
             "winner_at_end": self.winner_at_end,
@@ -350,12 +413,49 @@ def open_state(name: str, text: str, options: GameOptions | None = None) -> Play
     """
     check_play_text(text, max_number=NUMBER_LIMITS.get(name.strip().lower(), PLAY_MAX_NUMBER))
     given = options or GameOptions()
+    _check_options(given)
     game = make_game(name, replace(given, limit=min(given.limit, PLAY_LIMIT)))
-    if not game.impartial:
+    if game.name in ALLOWANCE_GAMES:
+        if game.name == "poker-nim" and given.cap is None:
+            game = make_game(name, replace(given, cap=PLAY_POKER_CAP, limit=game.limit))
+        game = allowance_game(game)
+    elif not game.impartial:
         raise InvalidPositionError(
             f"{game.name} is not impartial: the playground plays impartial games only"
         )
-    return PlayState(game, game.parse_position(text))
+    return PlayState(game, _parse(game, text))
+
+
+def _check_options(options: GameOptions) -> None:
+    """Refuse (TooLargeError) allowances or a cap over the playground's number limit."""
+    counts = {
+        "additions": options.additions,
+        "cap": options.cap,
+        "skips": max(options.skips) if options.skips else None,
+    }
+    for key, value in counts.items():
+        if value is not None and value > PLAY_MAX_NUMBER:
+            raise TooLargeError(
+                f"{key} {value} is over the playground's limit {PLAY_MAX_NUMBER}",
+                estimate=value,
+                limit=PLAY_MAX_NUMBER,
+            )
+
+
+def _parse(game: CatalogueGame[Any], text: str) -> Hashable:
+    """The position ``text``; for heap games the empty text is the position without heaps
+    (octal games remove heaps; the last move leaves none)."""
+    if not text.strip() and isinstance(game, HeapGame):
+        return ()
+    position: Hashable = game.parse_position(text)
+    return position
+
+
+def _allowance_help(game: AllowanceGame) -> str:
+    if game.kind == "skips":
+        return "type 'heap amount', 'skip', or the heaps after your move"
+    cap = f" (heaps at most {game.cap})" if game.cap is not None else ""
+    return f"type 'heap amount', 'add heap amount'{cap}, or the heaps after your move"
 
 
 def grundy_table_json(name: str, options: GameOptions, upto: int) -> dict[str, Any]:

@@ -113,7 +113,7 @@ class GameRequest(AnalyzeRequest):
 class MoveRequest(GameRequest):
     """``POST /api/play/move``: the move typed by the player."""
 
-    move: Annotated[str, Field(min_length=1, max_length=200)]
+    move: Annotated[str, Field(max_length=200)]
 
 
 class ComputerRequest(GameRequest):

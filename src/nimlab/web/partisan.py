@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -35,6 +36,7 @@ __all__ = ["PARTISAN_GAMES", "PartisanOption", "PartisanState", "open_partisan"]
 PARTISAN_GAMES = frozenset({RedBlueHackenbushEntry.name})
 
 _NAMES = {LEFT: "Blue", RIGHT: "Red"}
+_CUT = re.compile(r"\s*([0-9]{1,4})\s+([0-9]{1,4})\s*")
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,32 @@ class PartisanState:
             )
         other = RIGHT if self.player == LEFT else LEFT
         return replace(self, position=self.game.parse_position(wanted), player=other)
+
+    def parse_move(self, text: str) -> PartisanState:
+        """The state after a typed move: ``stalk edge`` (cut stalk ``stalk``, 0-based, at edge
+        ``edge``, 1-based from the ground) or the position after the move.
+
+        >>> state = open_partisan("red-blue-hackenbush", "BBRB,RRB", "R")
+        >>> state.parse_move("0 3").text, state.parse_move("BBRB,R").text
+        ('BB,RRB', 'BBRB,R')
+        """
+        match = _CUT.fullmatch(text)
+        if match is None:
+            return self.after(text)
+        index, edge = int(match[1]), int(match[2])
+        if index >= len(self.position) or not 1 <= edge <= len(self.position[index]):
+            raise InvalidPositionError(
+                f"illegal move {text.strip()!r}: there is no edge {edge} on stalk {index}"
+                f" (stalks are numbered 0..{len(self.position) - 1}, edges 1.. from the ground)"
+            )
+        for after, label in options(self.position, self.player):
+            if label == f"cut stalk {index} at edge {edge}":
+                return self.after(self.game.format_position(after))
+        colour = _NAMES[self.player]
+        raise InvalidPositionError(
+            f"illegal move {text.strip()!r}: edge {edge} of stalk {index} is not {colour.lower()}"
+            f" ({colour} cuts {colour.lower()} edges)"
+        )
 
     def computer_move(
         self, rng: random.Random | None = None

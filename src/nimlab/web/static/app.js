@@ -60,8 +60,11 @@ function showOptionFields() {
   document.querySelectorAll("#play-form .opt").forEach((label) => {
     label.hidden = !info.options.includes(label.dataset.opt);
   });
-  document.querySelector("#play-form .side").hidden = info.impartial !== false;
+  document.querySelector("#play-form .side").hidden = !info.partisan;
   $("game-summary").textContent = info.summary ? `${info.summary} Position: ${info.notation}.` : "";
+  const typed = { "poker-nim": "heap amount, add heap amount, or heaps", "skip-nim": "heap amount, skip, or heaps",
+    "red-blue-hackenbush": "stalk edge, or position" };
+  $("move-input").placeholder = typed[info.name] || "heap amount, or position";
 }
 
 function readOptions() {
@@ -73,6 +76,10 @@ function readOptions() {
     options.max = Number($("opt-max").value.trim());
   }
   if (info.options.includes("code") && $("opt-code").value.trim()) options.code = $("opt-code").value.trim();
+  for (const key of ["additions", "cap"]) {
+    if (info.options.includes(key) && $("opt-" + key).value.trim()) options[key] = Number($("opt-" + key).value.trim());
+  }
+  if (info.options.includes("skips") && $("opt-skips").value.trim()) options.skips = $("opt-skips").value.trim();
   return options;
 }
 
@@ -88,17 +95,38 @@ async function loadGames() {
   select.value = "nim";
   grundySelect.value = "subtraction";
   showOptionFields();
+  fillFromAddress();
+}
+
+// A link may preset the game form: ?game=nimble&position=1,3,3,6&starter=computer&cap=9 ...
+function fillFromAddress() {
+  const query = new URLSearchParams(window.location.search);
+  const game = query.get("game");
+  if (game && gameInfo(game).playable) {
+    $("game").value = game;
+    $("game").dispatchEvent(new Event("change"));
+  }
+  if (query.has("position")) $("position").value = query.get("position");
+  for (const key of ["set", "max", "code", "additions", "cap", "skips"]) {
+    if (query.has(key)) $("opt-" + key).value = query.get(key);
+  }
+  if (query.has("misere")) $("opt-misere").checked = query.get("misere") !== "0";
+  if (["you", "computer"].includes(query.get("starter"))) $("starter").value = query.get("starter");
+  if (["B", "R"].includes(query.get("side"))) $("side").value = query.get("side");
 }
 
 $("game").addEventListener("change", () => {
   const info = gameInfo($("game").value);
   $("position").value = info.example;
-  for (const key of ["set", "max", "code"]) $("opt-" + key).value = (info.defaults || {})[key] || "";
+  for (const key of ["set", "max", "code", "additions", "cap", "skips"]) {
+    $("opt-" + key).value = (info.defaults || {})[key] || "";
+  }
   showOptionFields();
 });
 
 // ---------------------------------------------------------------- play
-const play = { request: null, state: null, history: [], over: false, busy: false, hints: null, selected: null };
+const play = { request: null, state: null, history: [], over: false, busy: false, hints: null, selected: null,
+  toMove: "you", keyboard: false };
 
 function gameRequest(position) {
   return { game: play.request.game, position, options: play.request.options };
@@ -149,9 +177,35 @@ function canClick() {
   return !play.over && !play.busy;
 }
 
-// Mark a board element as the move to `to`: clickable, and coloured once a hint is shown,
-// with the Grundy value (or, red-blue Hackenbush, the value) of the position it leads to
-// (`short`: the bare number, for counters).
+// Keyboard access: an SVG element that acts as a button is focusable (tabindex), announced as a
+// button with a label, and activated by Enter or Space like a click. HTML buttons already are.
+// `data-key` names it so that the focus survives a redraw of the board.
+function activatable(node, key, label, handler) {
+  node.dataset.key = key;
+  node.setAttribute("aria-label", label);
+  if (node instanceof SVGElement) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.classList.add("focusable");
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        event.stopPropagation();
+        play.keyboard = true;
+        handler(event);
+      }
+    });
+  } else {
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") play.keyboard = true;
+    });
+  }
+  node.addEventListener("click", (event) => { event.stopPropagation(); handler(event); });
+}
+
+// Mark a board element as the move to `to`: clickable (and focusable), and coloured once a hint
+// is shown, with the Grundy value (or, red-blue Hackenbush, the value) of the position it leads
+// to (`short`: the bare number, for counters).
 function target(node, to, { short = false } = {}) {
   node.dataset.to = to;
   node.classList.add("target");
@@ -165,10 +219,17 @@ function target(node, to, { short = false } = {}) {
     }
   }
   const worth = !hint ? "" : hint.value !== undefined ? " value " + hint.value : hint.grundy === null ? "" : " g=" + hint.grundy;
+  const verdict = !hint ? "" : hint.outcome === "P" ? " (wins)" : " (loses)";
   const title = `${labelOf(to)} → ${to || "(empty)"}` + (hint ? `  ${hint.outcome}${worth}` : "");
   if (node instanceof SVGElement) node.append(svg("title", { text: title }));
   else node.title = title;
-  if (canClick()) node.addEventListener("click", (event) => { event.stopPropagation(); moveTo(to); });
+  if (canClick()) activatable(node, "to:" + to, title + verdict, () => moveTo(to));
+  else if (node.tagName === "BUTTON") node.disabled = true;
+}
+
+// A board element that chooses a piece (a coin, a token) before its move is chosen.
+function chooser(node, key, label, index) {
+  if (canClick()) activatable(node, key, label, () => select(index, key));
   else if (node.tagName === "BUTTON") node.disabled = true;
 }
 
@@ -177,9 +238,22 @@ function moveTo(to) {
   humanMove(to, labelOf(to)).catch(() => {});
 }
 
-function select(index) {
+// Choose (or, chosen again, drop) a piece; the focus moves to its first target (or back to it).
+function select(index, key) {
   play.selected = play.selected === index ? null : index;
   drawBoard();
+  const board = $("board");
+  const first = play.selected === null ? null : board.querySelector(".target");
+  const back = key ? board.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  if (first) first.focus();
+  else if (back) back.focus();
+}
+
+function focusBoard(key) {
+  const board = $("board");
+  const found = key ? board.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  const first = found || board.querySelector(".target, [data-key]:not([disabled])");
+  if (first) first.focus();
 }
 
 // Nim (and other heap games without their own board): rows of counters, click one to take
@@ -269,7 +343,7 @@ function silverDollarBoard(board, state, legal) {
       cell.dataset.coin = index;
       if (index === chosen) cell.classList.add("selected");
       if (play.hints && moves.some((to) => (play.hints.get(to) || {}).outcome === "P")) cell.classList.add("has-P");
-      if (moves.length && canClick()) cell.addEventListener("click", () => select(index));
+      if (moves.length) chooser(cell, "coin:" + index, `coin at ${c}: choose it`, index);
       else cell.disabled = true;
       cell.title = moves.length ? `coin at ${c}: click it, then the cell to move it to` : `coin at ${c} cannot move`;
     } else if (chosen !== null && c < cells[chosen] && c > (chosen ? cells[chosen - 1] : 0)) {
@@ -304,13 +378,12 @@ function coinRowBoard(board, state, legal) {
     if (chosen === k) {
       coin.classList.add("selected");
       if (!twins && legal.has(flip(coins, k))) target(coin, flip(coins, k));
-      else coin.addEventListener("click", () => select(k));
+      else chooser(coin, "head:" + k, `head at ${k}: drop it`, k);
     } else if (chosen !== null && k < chosen) {
       target(coin, flip(coins, chosen, k));
     } else if (chosen === null && face === "H" && headTargets(k).length) {
       if (play.hints && headTargets(k).some((to) => (play.hints.get(to) || {}).outcome === "P")) coin.classList.add("has-P");
-      if (canClick()) coin.addEventListener("click", () => select(k));
-      else coin.disabled = true;
+      chooser(coin, "head:" + k, `head at ${k}: choose it`, k);
       coin.title = `head at ${k}: click it, then the coin to turn with it`;
     } else coin.disabled = true;
     row.append(coin);
@@ -497,6 +570,274 @@ function stalksBoard(board, state, legal) {
   return true;
 }
 
+// ---------------------------------------------------------------- SVG boards (keyboard too)
+// Each board is one <svg>; every move is an SVG group holding a `.hit` shape (coloured by the
+// hint, ringed when focused) and what is drawn on it. Groups are focusable buttons.
+function svgBoard(width, height, name) {
+  return svg("svg", { class: "board-svg " + name, width, height, viewBox: `0 0 ${width} ${height}` });
+}
+
+// The Grundy value (or outcome) of a hinted SVG target, written at (x, y).
+function hintLabel(group, to, x, y) {
+  const hint = play.hints && play.hints.get(to);
+  if (hint) group.append(svg("text", { x, y, class: "g", text: hint.grundy === null ? hint.outcome : "g=" + hint.grundy }));
+}
+
+function anyWinning(tos) {
+  return Boolean(play.hints) && tos.some((to) => (play.hints.get(to) || {}).outcome === "P");
+}
+
+function help(board, text) {
+  board.append(el("p", { class: "summary", text }));
+}
+
+// Nimble: coins on squares 0, 1, 2, ... (several may share one); choose a square's coins, then
+// a square on its left to slide one coin to.
+function nimbleBoard(board, state, legal) {
+  const coins = state.position ? state.position.split(",").map(Number) : [];
+  const last = coins.length ? Math.max(...coins) : 0;
+  const count = new Map();
+  for (const c of coins) count.set(c, (count.get(c) || 0) + 1);
+  const tallest = Math.max(1, ...count.values());
+  if (last > 40 || tallest > 12) return false;
+  const S = 44, top = 10, cellH = 22 * tallest + 16;
+  const drawing = svgBoard(S * (last + 1) + 20, top + cellH + 28, "nimble");
+  const chosen = play.selected;
+  const moved = (from, to) => {
+    const after = coins.slice();
+    after[after.indexOf(from)] = to;
+    return after.sort((a, b) => a - b).join(",");
+  };
+  const targetsOf = (from) => {
+    const found = [];
+    for (let t = 0; t < from; t++) if (legal.has(moved(from, t))) found.push(moved(from, t));
+    return found;
+  };
+  for (let c = 0; c <= last; c++) {
+    const x = 10 + S * c;
+    const group = svg("g", { class: "square", "data-square": c },
+      svg("rect", { x: x + 2, y: top, width: S - 4, height: cellH, rx: 4, class: "hit cellbg" }));
+    for (let k = 0; k < (count.get(c) || 0); k++) {
+      group.append(svg("circle", { cx: x + S / 2, cy: top + cellH - 16 - 22 * k, r: 9, class: "token coin" }));
+    }
+    group.append(svg("text", { x: x + S / 2 - 4, y: top + cellH + 18, class: "num", text: c }));
+    const here = count.get(c) || 0;
+    if (chosen === null && here && c > 0 && targetsOf(c).length) {
+      if (anyWinning(targetsOf(c))) group.classList.add("has-P");
+      group.classList.add("chooser");
+      chooser(group, "square:" + c, `square ${c}: ${here} coin${here > 1 ? "s" : ""}; choose one to slide left`, c);
+    } else if (chosen === c) {
+      group.classList.add("selected");
+      chooser(group, "square:" + c, `square ${c} chosen: press again to drop it`, c);
+    } else if (chosen !== null && c < chosen && legal.has(moved(chosen, c))) {
+      const to = moved(chosen, c);
+      target(group, to);
+      hintLabel(group, to, x + 6, top + 14);
+    }
+    drawing.append(group);
+  }
+  board.append(drawing);
+  help(board, chosen === null ? "Choose a square with coins (a green ring after a hint: it has a winning move), then the square to slide a coin to."
+    : `A coin on square ${chosen} chosen: choose the square on its left to slide it to (or square ${chosen} again to drop it).`);
+  return true;
+}
+
+// 2-D Nim: counters on a grid; choose a counter, then a cell on its left (same row) or below it
+// (same column).
+function nim2dBoard(board, state, legal) {
+  const counters = state.position ? state.position.split(",").map((t) => t.split(":").map(Number)) : [];
+  const maxX = Math.max(1, ...counters.map((c) => c[0]));
+  const maxY = Math.max(1, ...counters.map((c) => c[1]));
+  if (maxX > 20 || maxY > 20) return false;
+  const C = 38, left = 30, top = 10;
+  const drawing = svgBoard(left + C * (maxX + 1) + 10, top + C * (maxY + 1) + 30, "nim2d");
+  const count = new Map();
+  for (const [x, y] of counters) count.set(`${x}:${y}`, (count.get(`${x}:${y}`) || 0) + 1);
+  const chosen = play.selected;
+  const moved = (from, to) => {
+    const after = counters.map((c) => c.slice());
+    const index = after.findIndex(([x, y]) => `${x}:${y}` === from);
+    after[index] = to;
+    return after.sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([x, y]) => `${x}:${y}`).join(",");
+  };
+  const targetsOf = (key) => {
+    const [x, y] = key.split(":").map(Number);
+    const found = [];
+    for (let t = 0; t < x; t++) found.push(moved(key, [t, y]));
+    for (let t = 0; t < y; t++) found.push(moved(key, [x, t]));
+    return found.filter((to) => legal.has(to));
+  };
+  const [cx, cy] = chosen === null ? [-1, -1] : chosen.split(":").map(Number);
+  for (let y = maxY; y >= 0; y--) {
+    drawing.append(svg("text", { x: 8, y: top + C * (maxY - y) + C / 2 + 4, class: "num", text: y }));
+    for (let x = 0; x <= maxX; x++) {
+      const key = `${x}:${y}`;
+      const px = left + C * x, py = top + C * (maxY - y);
+      const group = svg("g", { class: "cell", "data-cell": key },
+        svg("rect", { x: px + 1, y: py + 1, width: C - 2, height: C - 2, rx: 3, class: "hit cellbg" }));
+      const here = count.get(key) || 0;
+      if (here) {
+        group.append(svg("circle", { cx: px + C / 2, cy: py + C / 2, r: 11, class: "token" }));
+        if (here > 1) group.append(svg("text", { x: px + C / 2 - 4, y: py + C / 2 + 4, class: "count", text: here }));
+      }
+      if (chosen === null && here && targetsOf(key).length) {
+        if (anyWinning(targetsOf(key))) group.classList.add("has-P");
+        group.classList.add("chooser");
+        chooser(group, "cell:" + key, `counter at ${key}: choose it`, key);
+      } else if (chosen === key) {
+        group.classList.add("selected");
+        chooser(group, "cell:" + key, `counter at ${key} chosen: press again to drop it`, key);
+      } else if (chosen !== null && ((y === cy && x < cx) || (x === cx && y < cy))) {
+        const to = moved(chosen, [x, y]);
+        if (legal.has(to)) {
+          target(group, to);
+          hintLabel(group, to, px + 3, py + 11);
+        }
+      }
+      drawing.append(group);
+    }
+  }
+  for (let x = 0; x <= maxX; x++) {
+    drawing.append(svg("text", { x: left + C * x + C / 2 - 4, y: top + C * (maxY + 1) + 16, class: "num", text: x }));
+  }
+  board.append(drawing);
+  help(board, chosen === null ? "Choose a counter, then a cell on its left or below it to slide it to."
+    : `Counter at ${chosen} chosen: choose a cell on its left or below it (or the counter again to drop it).`);
+  return true;
+}
+
+// Octal games (Kayles, Dawson's Kayles, any code) and Grundy's game: rows of tokens. Choose the
+// first token to take, then the last (the same token takes one); what is left on either side
+// stays as one or two heaps. Where a heap may be split without taking, the gaps are moves too.
+function octalBoard(board, state, legal) {
+  const heaps = state.heaps;
+  if (!heaps || heaps.length > 12 || heaps.some((h) => h > 30)) return false;
+  const T = 26, left = 70, rowH = 46, top = 8;
+  const widest = Math.max(1, ...heaps);
+  const drawing = svgBoard(left + T * widest + 20, top + rowH * Math.max(1, heaps.length) + 4, "octal");
+  const chosen = play.selected === null ? null : play.selected.split(":").map(Number);
+  const leaving = (h, parts) => {
+    for (const order of [parts, parts.slice().reverse()]) {
+      const to = [...heaps.slice(0, h), ...order, ...heaps.slice(h + 1)].join(",");
+      if (legal.has(to)) return to;
+    }
+    return null;
+  };
+  const run = (h, i, j) => leaving(h, [i, heaps[h] - 1 - j].filter((n) => n > 0));
+  const runsFrom = (h, i) => {
+    const found = [];
+    for (let j = i; j < heaps[h]; j++) if (run(h, i, j) !== null) found.push(run(h, i, j));
+    return found;
+  };
+  const mark = (h, i, j, on) => {
+    drawing.querySelectorAll(`.token-cell[data-heap="${h}"]`).forEach((node) => {
+      const k = Number(node.dataset.k);
+      if (k >= i && k <= j) node.classList.toggle("marked", on);
+    });
+  };
+  heaps.forEach((size, h) => {
+    const y = top + rowH * h;
+    drawing.append(svg("text", { x: 6, y: y + 24, class: "num", text: `heap ${h}` }));
+    for (let i = 0; i < size; i++) {
+      const x = left + T * i;
+      const group = svg("g", { class: "token-cell", "data-heap": h, "data-k": i },
+        svg("rect", { x, y: y + 4, width: T - 2, height: 30, rx: 4, class: "hit" }),
+        svg("circle", { cx: x + T / 2 - 1, cy: y + 19, r: 9, class: "token" }));
+      if (chosen === null) {
+        const runs = runsFrom(h, i);
+        if (runs.length) {
+          if (anyWinning(runs)) group.classList.add("has-P");
+          group.classList.add("chooser");
+          chooser(group, `token:${h}:${i}`, `heap ${h}, token ${i + 1}: start taking here`, `${h}:${i}`);
+        }
+      } else if (chosen[0] === h && i >= chosen[1] && run(h, chosen[1], i) !== null) {
+        const to = run(h, chosen[1], i);
+        if (i === chosen[1]) group.classList.add("selected");
+        target(group, to);
+        hintLabel(group, to, x + 2, y + 2);
+        for (const kind of ["mouseenter", "focus"]) group.addEventListener(kind, () => mark(h, chosen[1], i, true));
+        for (const kind of ["mouseleave", "blur"]) group.addEventListener(kind, () => mark(h, chosen[1], i, false));
+      } else if (chosen[0] === h && i === chosen[1]) {
+        group.classList.add("selected");
+        chooser(group, `token:${h}:${i}`, `heap ${h}, token ${i + 1} chosen: press again to drop it`, `${h}:${i}`);
+      }
+      drawing.append(group);
+    }
+    if (chosen !== null) return;
+    for (let g = 1; g < size; g++) {  // splits without taking (Grundy's game, codes 4.x)
+      const to = leaving(h, [g, size - g]);
+      if (to === null) continue;
+      const x = left + T * g - 2;
+      const gap = svg("g", { class: "gap", "data-heap": h, "data-gap": g },
+        svg("rect", { x: x - 5, y: y + 2, width: 10, height: 34, rx: 3, class: "hit" }),
+        svg("line", { x1: x, y1: y + 6, x2: x, y2: y + 32, class: "split" }));
+      target(gap, to);
+      hintLabel(gap, to, x - 4, y + 44);
+      drawing.append(gap);
+    }
+  });
+  board.append(drawing);
+  if (chosen !== null) {
+    const text = el("p", { class: "summary", text: `From token ${chosen[1] + 1} of heap ${chosen[0]}: choose the last token to take. ` });
+    text.append(el("button", { type: "button", class: "cancel", text: "cancel", onclick: () => select(play.selected, `token:${chosen[0]}:${chosen[1]}`) }));
+    board.append(text);
+  } else {
+    help(board, "Choose the first token to take (a green ring after a hint: a winning move starts there), then the last;"
+      + " what is left on either side stays as one or two heaps." + (drawing.querySelector(".gap") ? " A gap between tokens splits the heap there." : ""));
+  }
+  return true;
+}
+
+// Poker Nim and Skip Nim: Nim heaps; click a counter to take it and those to its right. Poker
+// Nim: the dashed slots up to the cap add counters (while you have additions); Skip Nim: pass.
+function allowanceBoard(board, state, legal) {
+  const heaps = state.heaps;
+  const info = state.allowances;
+  if (!heaps || !info) return false;
+  const room = info.kind === "additions" ? info.cap : Math.max(1, ...heaps);
+  if (room > 40 || heaps.length > 12) return false;
+  const yours = play.toMove === "computer" ? info.other : info.mover;
+  const theirs = play.toMove === "computer" ? info.mover : info.other;
+  const byHeaps = new Map((state.moves || []).map((m) => [m.to.split(";")[0], m.to]));
+  const T = 24, left = 70, rowH = 36, top = 6;
+  const drawing = svgBoard(left + T * room + 20, top + rowH * heaps.length + 4, "allowance");
+  heaps.forEach((size, h) => {
+    const y = top + rowH * h;
+    drawing.append(svg("text", { x: 6, y: y + 20, class: "num", text: `heap ${h}` }));
+    const slots = info.kind === "additions" ? room : size;  // Skip Nim adds nothing
+    for (let k = 0; k < slots; k++) {
+      const after = heaps.slice();
+      after[h] = k < size ? k : k + 1;
+      const to = byHeaps.get(after.join(","));
+      const x = left + T * k;
+      const group = svg("g", { class: k < size ? "counter-cell" : "slot", "data-heap": h, "data-k": k },
+        svg("rect", { x, y: y + 2, width: T - 2, height: 28, rx: 4, class: "hit" }),
+        svg("circle", { cx: x + T / 2 - 1, cy: y + 16, r: 8, class: k < size ? "token" : "ghost" }));
+      if (to && !play.over) {
+        target(group, to);
+        hintLabel(group, to, x + 1, y + 1);
+      }
+      drawing.append(group);
+    }
+  });
+  board.append(drawing);
+  const line = el("p", { class: "allowances" });
+  const kind = info.kind === "additions" ? "Additions" : "Skips";
+  line.append(el("b", { text: `${kind} left:` }), ` you ${yours}, the computer ${theirs}` +
+    (info.cap !== null ? `; no heap may exceed ${info.cap}.` : "."));
+  const skip = byHeaps.get(heaps.join(","));
+  if (info.kind === "skips" && skip && !play.over) {
+    const button = el("button", { type: "button", class: "skip-move move", text: "Skip (pass)" });
+    target(button, skip);
+    line.append(" ", button);
+  }
+  board.append(line);
+  help(board, info.kind === "additions"
+    ? "Click a counter to take it and those to its right, or a dashed slot to add counters up to it (an addition spends one of yours)."
+    : "Click a counter to take it and those to its right, or pass with Skip while you have skips.");
+  return true;
+}
+
 const BOARDS = {
   "red-blue-hackenbush": stalksBoard,
   nim: heapBoard,
@@ -506,12 +847,22 @@ const BOARDS = {
   twins: coinRowBoard,
   staircase: staircaseBoard,
   "green-hackenbush": hackenbushBoard,
+  nimble: nimbleBoard,
+  nim2d: nim2dBoard,
+  octal: octalBoard,
+  kayles: octalBoard,
+  "dawson-kayles": octalBoard,
+  "grundy-game": octalBoard,
+  "poker-nim": allowanceBoard,
+  "skip-nim": allowanceBoard,
 };
 
 // Draw the board of the current position; false if the game has no board (or it is too big).
 function drawBoard() {
   const state = play.state;
   const board = $("board");
+  const active = document.activeElement;
+  const focused = active && board.contains(active) && active.dataset ? active.dataset.key : null;
   board.replaceChildren();
   board.className = "board board-" + state.name;
   const drawer = BOARDS[state.name];
@@ -519,6 +870,10 @@ function drawBoard() {
   if (play.over) board.querySelectorAll(".summary").forEach((help) => help.remove());
   if (!drawn) {
     board.append(el("div", { class: "position", text: "Position: " + (state.position || "(empty)") }));
+  }
+  if (focused) {
+    const again = board.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
   }
   return drawn;
 }
@@ -547,6 +902,8 @@ function renderBoard() {
     }
   }
   renderHistory();
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (play.keyboard && lost && canClick()) focusBoard(null);
   const canPlay = !play.over && !play.busy;
   $("hint").disabled = !canPlay;
   $("move-submit").disabled = !canPlay;
@@ -578,6 +935,7 @@ async function computerTurn() {
     const reply = await call("computer", play.state.position, "computer");
     play.history.push({ by: "computer", label: reply.move.label, to: reply.move.to, before: play.state.position });
     play.state = reply.state;
+    play.toMove = "you";
   } finally {
     play.busy = false;
   }
@@ -592,6 +950,7 @@ async function humanMove(to, label) {
   const response = await call("move", before, "you", { move: to });
   play.history.push({ by: "you", label, to: response.state.position, before });
   play.state = response.state;
+  play.toMove = "computer";
   if (play.state.over) {
     finish("you");
     renderBoard();
@@ -602,12 +961,19 @@ async function humanMove(to, label) {
 
 async function startGame(event) {
   if (event) event.preventDefault();
-  const partisan = gameInfo($("game").value).impartial === false;
-  play.request = { game: $("game").value, options: partisan ? {} : readOptions(), partisan, side: $("side").value };
+  const partisan = gameInfo($("game").value).partisan === true;
+  const name = $("game").value;
+  if (name === "poker-nim" && !$("opt-cap").value.trim()) {
+    // A cap is needed to list the additions: the default, or the largest heap if larger.
+    const largest = Math.max(0, ...($("position").value.split(";")[0].match(/\d+/g) || []).map(Number));
+    $("opt-cap").value = String(Math.max(Number((gameInfo(name).defaults || {}).cap || 20), largest));
+  }
+  play.request = { game: name, options: partisan ? {} : readOptions(), partisan, side: $("side").value };
   play.history = [];
   play.over = false;
   play.busy = false;
   play.shown = null;
+  play.toMove = $("starter").value === "computer" ? "computer" : "you";
   play.state = await call("state", $("position").value.trim(), $("starter").value);
   $("play-area").hidden = false;
   if (play.state.over) {
@@ -630,6 +996,7 @@ async function typedMove(event) {
   $("move-input").value = "";
   play.history.push({ by: "you", label: text, to: response.state.position, before });
   play.state = response.state;
+  play.toMove = "computer";
   if (play.state.over) {
     finish("you");
     renderBoard();
@@ -648,6 +1015,7 @@ function undo() {
   play.over = false;
   call("state", before).then((state) => {
     play.state = state;
+    play.toMove = "you";
     setStatus("Your move (undone).");
     renderBoard();
   });
