@@ -85,3 +85,41 @@ def test_a_restricted_build_needs_a_history_index() -> None:
 def test_unknown_method_is_refused() -> None:
     with pytest.raises(NimlabError, match="unknown method"):
         solve("sn", (3, 3, 1), method="simplex")
+
+
+@given(
+    heaps=st.sampled_from([(3, 3, 1), (4, 3, 1), (3, 2, 2)]),
+    held=st.sampled_from([0, 1]),
+    seed=st.integers(0, 10_000),
+)
+@settings(max_examples=15, deadline=None)
+def test_any_restriction_bounds_the_value_on_the_held_players_side(
+    heaps: tuple[int, int, int], held: int, seed: int
+) -> None:
+    # Holding R to arbitrary action sets can only help L (an upper bound), and holding L
+    # can only help R (a lower bound); the certified bound from the restricted tree too.
+    import random
+
+    from nimlab.extensive.lp import solve_lp
+    from nimlab.extensive.seqform import sequence_form
+    from nimlab.extensive.solve import certify_lp
+
+    value = solve("sn", heaps, method="lp", decompose=False).value
+    rng = random.Random(seed)
+    index = HistoryIndex()
+    whole = build_tree("sn", heaps, restrict=(None, None), index=index)
+    assert whole.history_ids is not None
+    rule = Restriction()
+    for info in whole.infosets:
+        if info.player == held and rng.random() < 0.7:
+            for act in rng.sample(info.actions, rng.randint(1, len(info.actions))):
+                rule.allow(whole.history_ids[held][info.hist], act, info.belief, info.pending)
+    restrict = (rule, None) if held == 0 else (None, rule)
+    tree = build_tree("sn", heaps, restrict=restrict, index=index)
+    form = sequence_form(tree)
+    lp = solve_lp(form)
+    certificate, _ = certify_lp(tree, form, lp)
+    if held == 1:
+        assert lp.value >= float(value) - 1e-9 and certificate.upper >= value
+    else:
+        assert lp.value <= float(value) + 1e-9 and certificate.lower <= value
