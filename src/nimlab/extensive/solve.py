@@ -107,7 +107,7 @@ def _restricted(rules: Rules, heaps: tuple[int, ...], root_heap: int | None, met
     if not any(position):
         return False
     estimate = estimate_nodes(
-        rules, position, probes=256, root_heap=root_heap, prune_forced=True, known_wins=True
+        rules, position, probes=2048, root_heap=root_heap, prune_forced=True, known_wins=True
     )
     return estimate > RESTRICT_ABOVE
 
