@@ -117,16 +117,6 @@ def test_sweep_results_serve_the_single_commands(
     assert cli("solve", "sn", "1", "2", "--store", path, "--json").json()["value"] == "1"
 
 
-def test_with_n_the_store_is_not_consulted(
-    cli: Any, tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
-    path = tmp_path / "r.sqlite"
-    request.getfixturevalue("no_compute")
-    result = cli("scoring", "2", "1", "--N", "1/2", "--store", str(path), "--json")
-    assert result.code == 0 and result.json()["N"] == "1/2"
-    assert not path.exists()
-
-
 def test_limits_still_refuse_with_a_store(cli: Any, tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite"
     result = cli("grundy", "kayles", "--upto", "9000", "--store", str(path), "--json")

@@ -128,7 +128,7 @@ def grundy_command(
     store: str | None = typer.Option(
         None,
         "--store",
-        help="Octal games: serve/keep the table in this results store"
+        help="Octal games and grundy-game: serve/keep the table in this results store"
         " (default: $NIMLAB_STORE, else none).",
     ),
     as_json: bool = JSON_OPTION,
@@ -141,8 +141,9 @@ def grundy_command(
     options = _options(misere, subtraction_set, max_take, None, None, None, code, row, limit)
     entry = make_game(game, options)
     store_path = command_store_path(store)
-    if store_path is not None and hasattr(entry, "code"):
-        _grundy_stored(store_path, entry, upto, as_json)
+    stored_code = _sweep_code(entry)
+    if store_path is not None and stored_code is not None:
+        _grundy_stored(store_path, entry, stored_code, upto, as_json)
         return
     table = grundy_table(entry, upto)
     if as_json:
@@ -156,14 +157,28 @@ def grundy_command(
         console.print("no period proven from these values")
 
 
-def _grundy_stored(store_path: Path, entry: CatalogueGame[Any], upto: int, as_json: bool) -> None:
-    """An octal game's table through the store, under the key ``nimlab sweep grundy`` uses
-    (``octal(CODE;upto=N)``: kayles and dawson-kayles share it with their codes)."""
+def _sweep_code(entry: CatalogueGame[Any]) -> str | None:
+    """What ``nimlab sweep grundy --codes`` calls this game (an octal code, or the name
+    ``grundy-game``), or None for a game whose table is not stored."""
+    from nimlab.sweeps.tasks import GRUNDY_GAME
+
+    code = getattr(entry, "code", None)
+    if code is not None:
+        return str(code)
+    return GRUNDY_GAME if entry.name == GRUNDY_GAME else None
+
+
+def _grundy_stored(
+    store_path: Path, entry: CatalogueGame[Any], code: str, upto: int, as_json: bool
+) -> None:
+    """An octal game's (or Grundy's game's) table through the store, under the key ``nimlab
+    sweep grundy`` uses (``octal(CODE;upto=N)``: kayles and dawson-kayles share it with their
+    codes; ``grundy-game(upto=N)``)."""
     from nimlab.store import cached_result
     from nimlab.sweeps.tasks import octal_task, run_task
 
     check_limit(f"a table of {upto + 1} values", entry.sequence_cost(upto), entry.limit)
-    task = octal_task(str(getattr(entry, "code")), upto)  # noqa: B009
+    task = octal_task(code, upto)
     stored, served = cached_result(store_path, task.spec, task.method, lambda: run_task(task))
     payload = {**stored, "game": entry.spec, "meaning": entry.sequence_meaning or ""}
     if as_json:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -59,20 +61,24 @@ def _render(result: ScoringAnalysis) -> None:
         console.print(f"At N = {exact_str(n)}: f_N = {exact_str(f(n))}")
         listed = "   ".join(format_heaps(p) for p in result.optimal_moves)
         console.print("optimal moves: " + (listed or "none (no stones left)"))
-        line = Table(title="an optimal line of play", box=None, header_style="bold")
-        line.add_column("move", justify="right")
-        line.add_column("player")
-        line.add_column("position")
-        line.add_column("first", justify="right")
-        line.add_column("second", justify="right")
-        positions = result.line.positions
-        line.add_row("", "", format_heaps(positions[0]), "0", "0")
-        for k, (first, second) in enumerate(line_scores(positions, n), start=1):
-            player = "first" if k % 2 else "second"
-            line.add_row(
-                str(k), player, format_heaps(positions[k]), exact_str(first), exact_str(second)
-            )
-        console.print(line)
+        _render_line(result.line.positions, n)
+
+
+def _render_line(positions: Sequence[tuple[int, ...]], n: Fraction) -> None:
+    """An optimal line of play with both players' running scores."""
+    line = Table(title="an optimal line of play", box=None, header_style="bold")
+    line.add_column("move", justify="right")
+    line.add_column("player")
+    line.add_column("position")
+    line.add_column("first", justify="right")
+    line.add_column("second", justify="right")
+    line.add_row("", "", format_heaps(positions[0]), "0", "0")
+    for k, (first, second) in enumerate(line_scores(positions, n), start=1):
+        player = "first" if k % 2 else "second"
+        line.add_row(
+            str(k), player, format_heaps(positions[k]), exact_str(first), exact_str(second)
+        )
+    console.print(line)
 
 
 @app.command("scoring", context_settings=HEAP_ARGS)
@@ -91,8 +97,8 @@ def scoring(
     store: str | None = typer.Option(
         None,
         "--store",
-        help="Without --N/--plot: serve/keep f_N in this results store"
-        " (default: $NIMLAB_STORE, else none).",
+        help="Without --plot: serve/keep f_N in this results store, with --N also that of"
+        " each position on the line of play (default: $NIMLAB_STORE, else none).",
     ),
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -105,8 +111,8 @@ def scoring(
         raise InvalidPositionError(f"unknown method {method!r}: use grid or exact")
     chosen: Method = "grid" if method == "grid" else "exact"
     store_path = command_store_path(store)
-    if store_path is not None and n is None and plot is None:
-        _scoring_stored(store_path, position, chosen, max_cells, as_json)
+    if store_path is not None and plot is None and any(position):
+        _scoring_stored(store_path, position, n, chosen, max_cells, as_json)
         return
     result = analyze_scoring(position, n, method=chosen, max_cells=max_cells)
     if plot is not None:
@@ -124,47 +130,32 @@ def scoring(
 
 
 def _scoring_stored(
-    store_path: Path, position: tuple[int, ...], method: Method, max_cells: int, as_json: bool
+    store_path: Path,
+    position: tuple[int, ...],
+    bonus: Fraction | None,
+    method: Method,
+    max_cells: int,
+    as_json: bool,
 ) -> None:
-    """f_N through the results store, under the key a ``nimlab sweep scoring`` uses."""
-    from nimlab.store import cached_result
-    from nimlab.sweeps.tasks import run_task, scoring_task
+    """f_N through the results store, under the key a ``nimlab sweep scoring`` uses; with a
+    bonus N, evaluated there (a line of play reads the record of each position it meets)."""
+    from nimlab.store.scoring import ScoringRecords, scoring_at
 
-    task = scoring_task(position, method=method, max_cells=max_cells)
-    stored, served = cached_result(store_path, task.spec, task.method, lambda: run_task(task))
-    payload = _in_input_order(stored, position)
+    if bonus is None:
+        records = ScoringRecords(store_path, method, max_cells)
+        payload, served = records.get(position), records.computed == 0
+    else:
+        payload, served = scoring_at(
+            store_path, position, bonus, method=method, max_cells=max_cells
+        )
     if as_json:
         emit_json(payload)
         return
     _render_stored(payload)
+    if bonus is not None:
+        _render_stored_play(payload)
     where = "served from" if served else "computed and stored in"
     console.print(f"{where} the results store {store_path}", markup=False)
-
-
-def _in_input_order(payload: dict[str, Any], position: tuple[int, ...]) -> dict[str, Any]:
-    """A stored result (piles as a multiset, largest first) with the piles in input order.
-
-    Positions after a move are permuted the same way and listed as the plain command lists
-    them: by the pile moved in, then by what is left in it.
-    """
-    stored = list(payload["position"])
-    source: list[int] = []  # source[i]: the stored index of input pile i
-    for pile in position:
-        index = next(j for j, size in enumerate(stored) if size == pile and j not in source)
-        source.append(index)
-
-    def reorder(after: list[int]) -> list[int]:
-        return [after[j] for j in source]
-
-    def move_order(after: list[int]) -> tuple[int, int]:
-        moved = next(i for i, (a, b) in enumerate(zip(after, position, strict=True)) if a != b)
-        return moved, after[moved]
-
-    intervals = [
-        {**interval, "moves": sorted((reorder(m) for m in interval["moves"]), key=move_order)}
-        for interval in payload["intervals"]
-    ]
-    return {**payload, "position": list(position), "intervals": intervals}
 
 
 def _render_stored(payload: dict[str, Any]) -> None:
@@ -184,6 +175,14 @@ def _render_stored(payload: dict[str, Any]) -> None:
     console.print(
         f"N -> -inf (misère play): {payload['misere_outcome']}; c- = {payload['c_minus']}"
     )
+
+
+def _render_stored_play(payload: dict[str, Any]) -> None:
+    """The value, optimal moves and line of play at N of a stored answer."""
+    console.print(f"At N = {payload['N']}: f_N = {payload['payoff']}")
+    listed = "   ".join(format_heaps(p) for p in payload["optimal_moves"])
+    console.print("optimal moves: " + (listed or "none (no stones left)"))
+    _render_line([tuple(p) for p in payload["line"]], parse_rational(payload["N"]))
 
 
 @app.command("scoring-table")

@@ -190,7 +190,9 @@ def _report(summary: SweepSummary, as_json: bool) -> None:
 @sweep_app.command("grundy")
 def sweep_grundy(
     codes: str = typer.Option(
-        ..., "--codes", help="Octal codes C1,C2,... or ranges like 0.01..0.77."
+        ...,
+        "--codes",
+        help="Octal codes C1,C2,... or ranges like 0.01..0.77; grundy-game for Grundy's game.",
     ),
     upto: int = typer.Option(..., "--upto", help="Compute g(0..N) of each code."),
     method: str = typer.Option("auto", "--method", help="auto, plain, sparse or numba."),
@@ -201,7 +203,7 @@ def sweep_grundy(
     max_tasks: int = MAX_TASKS_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Grundy sequences and proven periods of many octal games."""
+    """Grundy sequences and proven periods of many octal games (and of Grundy's game)."""
     tasks = [
         octal_task(code, upto, method=method) for code in parse_codes(codes, max_tasks=max_tasks)
     ]

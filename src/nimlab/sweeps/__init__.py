@@ -15,6 +15,7 @@ from nimlab.sweeps.executors import (
 from nimlab.sweeps.grid import DEFAULT_MAX_TASKS, bounded_positions, parse_codes, parse_grid
 from nimlab.sweeps.runner import SweepInterrupted, SweepSummary, pending_tasks, run_sweep
 from nimlab.sweeps.tasks import (
+    GRUNDY_GAME,
     KINDS,
     SOLVE_VARIANTS,
     Task,
@@ -30,6 +31,7 @@ from nimlab.sweeps.tasks import (
 
 __all__ = [
     "DEFAULT_MAX_TASKS",
+    "GRUNDY_GAME",
     "KINDS",
     "SOLVE_VARIANTS",
     "DaskExecutor",

@@ -103,6 +103,9 @@ def _timed(fn: TaskFunction, task: Task) -> tuple[dict[str, Any], float]:
     return payload, time.perf_counter() - start
 
 
+_DIED = "the worker process died while computing this task"
+
+
 def _error_text(error: BaseException) -> str:
     text = " ".join(str(error).split())
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
@@ -230,7 +233,7 @@ class LocalPoolExecutor:
         try:
             payload, seconds = pool.submit(_timed, fn, task).result()
         except BrokenProcessPool:
-            return TaskOutcome(task, None, "the worker process died while computing this task", 0.0)
+            return TaskOutcome(task, None, _DIED, 0.0)
         except Exception as error:
             return TaskOutcome(task, None, _error_text(error), 0.0)
         finally:
@@ -255,8 +258,10 @@ class DaskExecutor:
     """Dask distributed: a running scheduler (``tcp://host:port``) or a fresh ``LocalCluster``.
 
     Workers of a remote cluster need nimlab installed (same version). A worker that dies is
-    replaced by Dask, which retries its tasks; a task that keeps killing workers fails with
-    ``KilledWorker`` and only that task is reported failed.
+    replaced by Dask, which retries its tasks and gives up on a task (``KilledWorker``) after
+    a few deaths of workers running it. Dask blames every task its dying worker held, so each
+    task given up on is run once more at the end, alone: only a task that kills its worker on
+    its own is reported failed.
     """
 
     name = "dask"
@@ -332,19 +337,55 @@ class DaskExecutor:
             in_flight.update((f.key, (f, task)) for f, task in zip(futures, chunk, strict=True))
             finished.update(futures)  # type: ignore[no-untyped-call]
 
+        killed: list[Task] = []  # given up on by Dask: retried alone at the end
         submit_batch()
         try:
             for future, result in finished:
                 _, task = in_flight.pop(future.key)
-                if future.status == "finished":
+                # judge by the result, not by future.status: once the worker holding a result
+                # dies, its key is "lost" again although we already have the result
+                if _is_timed_result(result):
                     payload, seconds = result
                     yield TaskOutcome(task, payload, None, seconds)
-                else:  # an error: result is (type, exception, traceback)
+                else:  # an error: (type, exception, traceback), or a CancelledError
                     error = result[1] if isinstance(result, tuple) else result
-                    yield TaskOutcome(task, None, _error_text(error), 0.0)
+                    if _worker_died(error):
+                        killed.append(task)
+                    else:
+                        yield TaskOutcome(task, None, _error_text(error), 0.0)
                 future.release()
                 if todo and len(in_flight) < batch:
                     submit_batch()
         finally:
             if in_flight:
                 client.cancel([future for future, _ in in_flight.values()])
+        for task in killed:
+            yield self._isolated(fn, task)
+
+    def _isolated(self, fn: TaskFunction, task: Task) -> TaskOutcome:
+        """Run one task with nothing else of this sweep in flight: a death now is its own."""
+        future = self._client.submit(partial(_timed, fn), task, pure=False)
+        try:
+            payload, seconds = future.result()
+        except Exception as error:
+            if _worker_died(error):
+                return TaskOutcome(task, None, f"{_DIED}, also alone (Dask: KilledWorker)", 0.0)
+            return TaskOutcome(task, None, _error_text(error), 0.0)
+        finally:
+            future.cancel()
+        return TaskOutcome(task, payload, None, seconds)
+
+
+def _is_timed_result(result: object) -> bool:
+    """Whether ``result`` is what :func:`_timed` returns (and not an error report)."""
+    return (
+        isinstance(result, tuple)
+        and len(result) == 2
+        and isinstance(result[0], dict)
+        and isinstance(result[1], float)
+    )
+
+
+def _worker_died(error: BaseException) -> bool:
+    """Whether Dask gave up on a task because the workers running it died (``KilledWorker``)."""
+    return type(error).__name__ == "KilledWorker"

@@ -17,6 +17,7 @@ import math
 
 from nimlab.core.heaps import Heaps, parse_heap
 from nimlab.errors import InvalidPositionError, TooLargeError
+from nimlab.sweeps.tasks import GRUNDY_GAME
 
 __all__ = ["DEFAULT_MAX_TASKS", "bounded_positions", "parse_codes", "parse_grid"]
 
@@ -83,10 +84,12 @@ def parse_codes(codes: str, *, max_tasks: int = DEFAULT_MAX_TASKS) -> list[str]:
 
     ``A..B`` stands for every code from ``A`` to ``B`` counting in octal, both written with the
     same number of digits after the point (codes with a digit 1-3 or 5-7 before the point,
-    which are not games, are left out).
+    which are not games, are left out). The name ``grundy-game`` stands for Grundy's game.
 
     >>> parse_codes("0.15..0.21")
     ['0.15', '0.16', '0.17', '0.2', '0.21']
+    >>> parse_codes("grundy-game,.07")
+    ['grundy-game', '0.07']
     """
     from nimlab.octal import OctalCode
 
@@ -94,6 +97,9 @@ def parse_codes(codes: str, *, max_tasks: int = DEFAULT_MAX_TASKS) -> list[str]:
     for token in codes.split(","):
         if not token.strip():
             raise InvalidPositionError(f"bad code list {codes!r}: give codes like 0.07,0.77")
+        if token.strip() == GRUNDY_GAME:  # not an octal game: its name stands for it
+            seen[GRUNDY_GAME] = None
+            continue
         low, dots, high = token.partition("..")
         texts = _code_range(low, high, max_tasks) if dots else [token]
         for text in texts:

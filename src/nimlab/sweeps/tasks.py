@@ -1,8 +1,9 @@
 """Sweep tasks: one pure function ``(spec params) -> JSON dict`` per kind, in one table.
 
-A task's identity is its canonical spec string (``octal(0.07;upto=1000)``, ``scoring(5,4,2)``,
-``sn(3,3,1)``, ``sn(3,3,1;misere)``) + its method + the nimlab version; that triple is the key
-of the results store. Heap positions are canonical as multisets: largest heap first.
+A task's identity is its canonical spec string (``octal(0.07;upto=1000)``,
+``grundy-game(upto=1000)``, ``scoring(5,4,2)``, ``sn(3,3,1)``, ``sn(3,3,1;misere)``) + its
+method + the nimlab version; that triple is the key of the results store. Heap positions are
+canonical as multisets: largest heap first.
 
 >>> task = octal_task(".07", 10)
 >>> task.spec, task.method
@@ -28,6 +29,7 @@ from nimlab.core.heaps import Heaps, check_heaps, format_heaps, parse_heap, pars
 from nimlab.errors import InvalidPositionError, UnknownGameError
 
 __all__ = [
+    "GRUNDY_GAME",
     "KINDS",
     "SOLVE_VARIANTS",
     "Task",
@@ -42,6 +44,8 @@ __all__ = [
 ]
 
 SOLVE_VARIANTS = ("sn", "fsn", "kn", "kn-empty")
+GRUNDY_GAME = "grundy-game"
+"""The code name of Grundy's game in ``sweep grundy --codes`` (it is not an octal game)."""
 _SOLVE_MODULE = "nimlab.extensive.solve"
 
 
@@ -64,16 +68,23 @@ class TaskKind:
 
 
 def _compute_octal(*, code: str, upto: int, method: str) -> dict[str, Any]:
-    """The JSON of ``nimlab grundy octal --code C --upto N --json`` (same record)."""
+    """The JSON of ``nimlab grundy octal --code C --upto N --json`` (same record); for the
+    code name ``grundy-game``, that of ``nimlab grundy grundy-game --upto N --json``."""
     from nimlab.catalogue import make_game
     from nimlab.catalogue.analysis import GrundyTable
     from nimlab.catalogue.base import GameOptions
-    from nimlab.octal import OctalCode, find_period, grundy_sequence
+    from nimlab.octal import OctalCode, find_period, grundy_game_sequence, grundy_sequence
 
-    game = make_game("octal", GameOptions(code=code))
-    parsed = OctalCode.parse(code)
-    values = grundy_sequence(parsed, upto, method=method)  # type: ignore[arg-type]
-    periodicity = find_period(parsed, values)
+    chosen: Any = method  # checked by octal_task
+    if code == GRUNDY_GAME:  # no period is known, and none is proven here
+        game = make_game(GRUNDY_GAME, GameOptions())
+        values = grundy_game_sequence(upto, method=chosen)
+        periodicity = None
+    else:
+        game = make_game("octal", GameOptions(code=code))
+        parsed = OctalCode.parse(code)
+        values = grundy_sequence(parsed, upto, method=chosen)
+        periodicity = find_period(parsed, values)
     table = GrundyTable(
         game=game.spec,
         values=tuple(values),
@@ -142,7 +153,12 @@ def canonical_position(heaps: Iterable[object]) -> Heaps:
 
 
 def octal_task(code: str, upto: int, *, method: str | None = None) -> Task:
-    """The task computing ``g(0..upto)`` of the octal game ``code`` and its proven period."""
+    """The task computing ``g(0..upto)`` of the octal game ``code`` and its proven period;
+    ``code`` may also be the name ``grundy-game`` (Grundy's game, which has no octal code).
+
+    >>> octal_task("grundy-game", 9).spec
+    'grundy-game(upto=9)'
+    """
     from nimlab.octal import METHODS, OctalCode
 
     chosen = method or KINDS["grundy"].method
@@ -150,6 +166,9 @@ def octal_task(code: str, upto: int, *, method: str | None = None) -> Task:
         raise InvalidPositionError(f"unknown method {chosen!r}; known: {', '.join(METHODS)}")
     if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
         raise InvalidPositionError(f"upto must be a non-negative integer, got {upto!r}")
+    if code.strip() == GRUNDY_GAME:
+        params = {"code": GRUNDY_GAME, "upto": upto, "method": chosen}
+        return Task("grundy", f"{GRUNDY_GAME}(upto={upto})", chosen, params)
     canonical = str(OctalCode.parse(code))
     params = {"code": canonical, "upto": upto, "method": chosen}
     return Task("grundy", f"octal({canonical};upto={upto})", chosen, params)
@@ -160,15 +179,19 @@ def scoring_task(
 ) -> Task:
     """The task computing f_N(position) as an exact function of N.
 
+    Empty piles take no part in the game, so they are not part of the spec either.
     ``max_cells`` lifts or lowers the solver's size limit; a limit does not change a result,
     so it is not part of the spec.
+
+    >>> scoring_task((2, 0, 4)).spec
+    'scoring(4,2)'
     """
     chosen = method or KINDS["scoring"].method
     if chosen not in ("grid", "exact"):
         raise InvalidPositionError(f"unknown scoring method {chosen!r}; known: grid, exact")
-    heaps = canonical_position(position)
+    heaps = tuple(pile for pile in canonical_position(position) if pile)
     if not heaps:
-        raise InvalidPositionError("a Scoring Nim position needs at least one pile")
+        raise InvalidPositionError("a Scoring Nim position needs at least one non-empty pile")
     params: dict[str, Any] = {"position": list(heaps), "method": chosen}
     if max_cells is not None:
         params["max_cells"] = max_cells
@@ -206,16 +229,26 @@ def parse_spec(text: str) -> Task:
 
     >>> parse_spec("octal(.07;upto=5)").spec, parse_spec("sn(1,3,3;misere)").spec
     ('octal(0.07;upto=5)', 'sn(3,3,1;misere)')
+    >>> parse_spec("grundy-game(upto=40)").spec
+    'grundy-game(upto=40)'
     >>> parse_spec("chess(1)")
     Traceback (most recent call last):
     ...
     nimlab.errors.UnknownGameError: unknown spec 'chess(1)'; known: octal(CODE;upto=N), ...
     """
     match = _SPEC_RE.fullmatch(text)
-    known = "octal(CODE;upto=N), scoring(H,...), VARIANT(H,...[;misere]) for sn, fsn, kn, kn-empty"
-    if match is None or match.group(1) not in ("octal", "scoring", *SOLVE_VARIANTS):
+    known = (
+        "octal(CODE;upto=N), grundy-game(upto=N), scoring(H,...),"
+        " VARIANT(H,...[;misere]) for sn, fsn, kn, kn-empty"
+    )
+    if match is None or match.group(1) not in ("octal", GRUNDY_GAME, "scoring", *SOLVE_VARIANTS):
         raise UnknownGameError(f"unknown spec {text!r}; known: {known}")
     name, inner = match.groups()
+    if name == GRUNDY_GAME:
+        key, _, value = inner.partition("=")
+        if key.strip() != "upto":
+            raise InvalidPositionError(f"spec {text!r}: expected grundy-game(upto=N)")
+        return octal_task(GRUNDY_GAME, parse_heap(value, what="upto"))
     head, _, option = (part.strip() for part in inner.partition(";"))
     if name == "octal":
         key, _, value = option.partition("=")
