@@ -305,17 +305,25 @@ def test_heavy_jobs_come_from_the_store(
     body = {"variant": "kn", "position": [5, 5, 5]}
     assert client.post("/api/solve", json=body).status_code == 413  # no store yet
     task = solve_task("kn", (5, 5, 5))
-    heavy = {"position": [60, 60, 60, 60, 60]}
+    heavy = {"position": [58, 60, 59, 60, 60]}
     scoring = scoring_task(heavy["position"])
+    record = {
+        "position": [60, 60, 60, 59, 58],  # stored as a multiset, largest first
+        "breakpoints": [],
+        "intervals": [{"from": None, "to": None, "moves": [[60, 60, 60, 59, 57]]}],
+    }
     with ResultStore(path) as store:
         store.put(
             task.spec, task.method, {"variant": "kn", "value": "0"}, version=current_version()
         )
-        store.put(scoring.spec, scoring.method, {"breakpoints": []}, version=current_version())
+        store.put(scoring.spec, scoring.method, record, version=current_version())
     served = client.post("/api/solve", json=body)
     assert served.status_code == 200
     assert served.json() == {"variant": "kn", "value": "0", "from_store": True}
-    assert client.post("/api/scoring", json=heavy).json()["from_store"] is True
+    stored = client.post("/api/scoring", json=heavy).json()
+    assert stored["from_store"] is True
+    assert stored["position"] == [58, 60, 59, 60, 60]  # in the order asked for
+    assert stored["intervals"][0]["moves"] == [[57, 60, 59, 60, 60]]
     assert client.post("/api/scoring", json={**heavy, "N": 1}).status_code == 413
 
 

@@ -187,7 +187,9 @@ def scoring(request: ScoringRequest) -> dict[str, Any]:
         )
         if stored is None:
             raise
-        return stored
+        from nimlab.store.scoring import in_input_order
+
+        return in_input_order(stored, heaps)
     return result.to_json()
 
 
