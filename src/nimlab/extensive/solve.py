@@ -106,9 +106,12 @@ def _restricted(rules: Rules, heaps: tuple[int, ...], root_heap: int | None, met
     position = check_heaps(heaps)
     if not any(position):
         return False
-    estimate = estimate_nodes(
-        rules, position, probes=2048, root_heap=root_heap, prune_forced=True, known_wins=True
-    )
+    for probes in (128, 2048):  # the estimate runs low: look closer unless the game is tiny
+        estimate = estimate_nodes(
+            rules, position, probes=probes, root_heap=root_heap, prune_forced=True, known_wins=True
+        )
+        if estimate < RESTRICT_ABOVE // 20:
+            return False
     return estimate > RESTRICT_ABOVE
 
 
