@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -123,3 +125,21 @@ def test_any_restriction_bounds_the_value_on_the_held_players_side(
         assert lp.value >= float(value) - 1e-9 and certificate.upper >= value
     else:
         assert lp.value <= float(value) + 1e-9 and certificate.lower <= value
+
+
+def test_solve_reports_every_round_with_its_part() -> None:
+    seen: list[tuple[int | None, Round]] = []
+    result = solve("sn", (4, 4, 1), method="restricted", progress=lambda k, r: seen.append((k, r)))
+    assert result.exact
+    assert {k for k, _ in seen} == {0, 2}  # heaps 4 and 1 (the second 4 mirrors the first)
+    for k in (0, 2):
+        numbers = [r.index for part, r in seen if part == k]
+        assert numbers == list(range(1, len(numbers) + 1))
+
+
+def test_cli_method_option(cli: Any) -> None:
+    r = cli("solve", "sn", "4", "4", "1", "--method", "restricted", "--json")
+    assert r.code == 0 and r.json()["value"] == "1/5" and r.json()["exact"] is True
+    assert "restricted games" in r.json()["certificate"]["method"]
+    bad = cli("solve", "sn", "4", "4", "1", "--method", "simplex")
+    assert bad.code == 2 and bad.err.startswith("error: unknown --method")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -11,6 +13,10 @@ from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
 from nimlab.core.heaps import parse_heaps
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str
+
+if TYPE_CHECKING:
+    from nimlab.extensive.oracle import Round
+    from nimlab.extensive.solve import RoundReport
 
 __all__ = ["export_efg", "solve"]
 
@@ -61,9 +67,16 @@ def solve(
     from nimlab.extensive.solve import solve as solve_game
     from nimlab.extensive.strategy import format_strategies
 
-    result = solve_game(
-        variant, position, misere=misere, strategies=strategy, max_nodes=max_nodes, method=method
-    )
+    with _round_status() as report:
+        result = solve_game(
+            variant,
+            position,
+            misere=misere,
+            strategies=strategy,
+            max_nodes=max_nodes,
+            method=method,
+            progress=report,
+        )
     if as_json:
         emit_json(result.to_json())
         return
@@ -76,6 +89,25 @@ def solve(
     )
     if result.strategies is not None:
         console.print(format_strategies(result.strategies), markup=False)
+
+
+@contextmanager
+def _round_status() -> Iterator[RoundReport]:
+    """A status line on stderr (shown on a terminal only) following restricted games' bounds."""
+    from rich.console import Console
+
+    status = Console(stderr=True).status("solving")
+
+    def report(heap: int | None, step: Round) -> None:
+        part = "" if heap is None else f"heap {heap + 1}, "
+        low, high = step.lower + 0.0, step.upper + 0.0  # no "-0.0"
+        status.update(
+            f"{part}round {step.index}: {low:.9f} <= v <= {high:.9f} "
+            f"({step.nodes[0] + step.nodes[1]:,} nodes)"
+        )
+
+    with status:
+        yield report
 
 
 def _solve_stored(

@@ -36,7 +36,7 @@ from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, Memo, build_tree
 
 __all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
 
-MAX_ROUNDS = 60
+MAX_ROUNDS = 200
 """Rounds after which the search gives up (and reports uncertified bounds)."""
 
 SUPPORT = 1e-9
@@ -45,8 +45,10 @@ SUPPORT = 1e-9
 
 @dataclass(frozen=True)
 class Round:
-    """One round: the float bounds, the sizes of both restricted trees, the actions added."""
+    """One round (numbered from 1): the float bounds, the sizes of both restricted trees, the
+    actions added, the seconds taken."""
 
+    index: int
     upper: float
     lower: float
     nodes: tuple[int, int]
@@ -123,7 +125,7 @@ def solve_restricted(
 
     upper_game = lower_game = None
     certificate = Certificate(Fraction(-1), Fraction(1), "none")
-    for _ in range(max_rounds):
+    for number in range(1, max_rounds + 1):
         t0 = time.perf_counter()
         upper_game = half(1)
         added = _allow_support(upper_game.tree, 0, upper_game.lp.x, rules[0])
@@ -133,7 +135,8 @@ def solve_restricted(
         if progress is not None:
             nodes = (upper_game.tree.nodes, lower_game.tree.nodes)
             elapsed = time.perf_counter() - t0
-            progress(Round(upper_game.lp.value, lower_game.lp.value, nodes, added, elapsed))
+            bounds = (upper_game.lp.value, lower_game.lp.value)
+            progress(Round(number, *bounds, nodes, added, elapsed))
         if gap < 1e-9 or added == 0:
             t1 = time.perf_counter()
             upper, _ = certify_lp(upper_game.tree, upper_game.form, upper_game.lp)

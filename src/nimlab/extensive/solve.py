@@ -8,7 +8,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from nimlab.core.heaps import check_heaps
 from nimlab.errors import NimlabError
@@ -26,12 +28,19 @@ from nimlab.extensive.seqform import SequenceForm, sequence_form
 from nimlab.extensive.strategy import strategy_entries
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, build_tree, estimate_nodes
 
+if TYPE_CHECKING:
+    from nimlab.extensive.oracle import Round
+
+RoundReport = Callable[[int | None, "Round"], None]
+"""A progress callback: the first heap of the part (or None) and the round just finished."""
+
 __all__ = [
     "BASIS_LIMIT",
     "DENOMINATORS",
     "METHODS",
     "RESTRICT_ABOVE",
     "ROUNDING_TOLERANCE",
+    "RoundReport",
     "certify_lp",
     "solve",
     "solve_tree",
@@ -68,6 +77,7 @@ def solve(
     prune_forced: bool = True,
     decompose: bool = True,
     method: str = "auto",
+    progress: RoundReport | None = None,
 ) -> EquilibriumResult:
     """The exact value of ``variant`` from ``heaps`` for the first player L, certified.
 
@@ -75,6 +85,8 @@ def solve(
     of :data:`METHODS`; ``strategies`` and ``prune_forced=False`` always take ``lp``. A
     game solved by restricted games is guarded by ``max_nodes`` per restricted tree, so it
     may be far larger than the limit; ``nodes`` then counts the restricted trees' nodes.
+    ``progress(heap, round)`` is called after every round of restricted games (``heap``: the
+    first heap of the part being solved, or ``None``).
 
     With ``decompose`` (and without ``strategies``), in variants that announce the heap
     moved on (``sn``, ``fsn``) the game splits at L's first move: once L has chosen heap
@@ -91,9 +103,11 @@ def solve(
     if strategies or not prune_forced:
         method = "lp"
     if decompose and not strategies and rules.announces_heap and len(heaps) > 1 and any(heaps):
-        return _solve_by_first_heap(variant, heaps, misere, max_nodes, prune_forced, method, start)
+        return _solve_by_first_heap(
+            variant, heaps, misere, max_nodes, prune_forced, method, start, progress
+        )
     if _restricted(rules, heaps, None, method):
-        return _solve_restricted(variant, heaps, misere, None, max_nodes)
+        return _solve_restricted(variant, heaps, misere, None, max_nodes, progress)
     tree = build_tree(variant, heaps, misere=misere, max_nodes=max_nodes, prune_forced=prune_forced)
     built = time.perf_counter()
     return solve_tree(tree, strategies=strategies, started=(start, built))
@@ -121,10 +135,17 @@ def _solve_restricted(
     misere: bool,
     root_heap: int | None,
     max_nodes: int,
+    progress: RoundReport | None,
 ) -> EquilibriumResult:
     from nimlab.extensive.oracle import solve_restricted
 
-    return solve_restricted(variant, heaps, misere=misere, root_heap=root_heap, max_nodes=max_nodes)
+    def report(step: Round) -> None:
+        if progress is not None:
+            progress(root_heap, step)
+
+    return solve_restricted(
+        variant, heaps, misere=misere, root_heap=root_heap, max_nodes=max_nodes, progress=report
+    )
 
 
 def _solve_by_first_heap(
@@ -135,6 +156,7 @@ def _solve_by_first_heap(
     prune_forced: bool,
     method: str,
     start: float,
+    progress: RoundReport | None,
 ) -> EquilibriumResult:
     parts: list[EquilibriumResult] = []
     rules = variant_rules(variant)
@@ -144,7 +166,7 @@ def _solve_by_first_heap(
             continue
         seen.add(size)
         if _restricted(rules, heaps, k, method):
-            parts.append(_solve_restricted(variant, heaps, misere, k, max_nodes))
+            parts.append(_solve_restricted(variant, heaps, misere, k, max_nodes, progress))
             continue
         t0 = time.perf_counter()
         tree = build_tree(
