@@ -135,3 +135,15 @@ def test_module_and_console_script_entry_points() -> None:
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr.startswith("error:")
+
+
+def test_ctrl_c_exits_130_with_one_error_line(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import nimlab.cli.nimber as nimber_cli
+
+    def interrupted(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(nimber_cli._OPERATIONS, "sum", interrupted)
+    r = cli("nimber", "sum", "3", "5")
+    assert r.code == 130
+    assert r.err.startswith("error: interrupted") and r.err.count("\n") == 1

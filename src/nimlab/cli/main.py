@@ -60,7 +60,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except NimlabError as error:
         return _fail(str(error), EXIT_BAD_INPUT)
     except KeyboardInterrupt:
-        return _fail("interrupted", EXIT_INTERRUPTED)
+        return _fail("interrupted; results already stored are kept", EXIT_INTERRUPTED)
     except Exception as error:  # the contract's "anything unexpected"
         usage_problem = _usage_error_message(error)
         if usage_problem is not None:
@@ -69,6 +69,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         detail = f"unexpected {type(error).__name__}: {error} (set NIMLAB_DEBUG=1 for a traceback)"
         return _fail(detail, EXIT_UNEXPECTED)
+    if result == EXIT_INTERRUPTED:  # typer turns Ctrl-C into this exit code, silently
+        return _fail("interrupted; results already stored are kept", EXIT_INTERRUPTED)
     return result if isinstance(result, int) else EXIT_OK
 
 
