@@ -61,6 +61,12 @@ def _fsn_claim(heaps: tuple[int, ...], misere: bool) -> Fraction:
     return Fraction(1 if big == 1 else 0)
 
 
+def _size(result: EquilibriumResult) -> tuple[int, int]:
+    """Games compared by their chips, then by the nodes solved (restricted games solve far
+    fewer nodes than a whole tree has)."""
+    return sum(result.position), result.nodes
+
+
 class _Report:
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -79,7 +85,7 @@ class _Report:
         if key in self.solved:
             return self.solved[key]
         result = self.solved[key] = solve(variant, heaps, misere=misere)
-        if self.largest is None or result.nodes > self.largest.nodes:
+        if self.largest is None or _size(result) > _size(self.largest):
             self.largest = result
         return result
 
@@ -249,8 +255,8 @@ def write_report(out: Path, *, table2_max: int = 8, reach: int | None = None) ->
     r.add(f"* {r.checked} claims checked: {verdict}.")
     if largest is not None:
         r.add(
-            f"* Largest game here: {largest.variant}{largest.position}, {largest.nodes:,} nodes, "
-            f"{largest.infosets:,} information sets, {largest.seconds:.1f} s."
+            f"* Largest game here: {largest.variant}{largest.position}, {largest.nodes:,} nodes "
+            f"and {largest.infosets:,} information sets solved, {largest.seconds:.1f} s."
         )
     r.add(f"* Report computed in {total:.1f} s.", "")
     out.mkdir(parents=True, exist_ok=True)
