@@ -8,7 +8,7 @@ from nimlab.extensive.reproduce import write_report
 
 
 def test_report_small(tmp_path: Path) -> None:
-    path = write_report(tmp_path / "out", table2_max=4)
+    path = write_report(tmp_path / "out", table2_max=4, large_kn=False)
     text = path.read_text()
     assert "## Table 1" in text and "## Table 2" in text and "Fig. 2" in text
     assert "| NO |" not in text
