@@ -341,3 +341,24 @@ def test_an_unexpected_error_is_a_json_500_without_traceback(
     assert response.status_code == 500
     assert response.json() == {"error": "unexpected RuntimeError; please report it"}
     assert "secret" not in response.text and "Traceback" not in response.text
+
+
+def test_a_large_solve_is_refused_before_any_work(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The CLI would solve SN(9,9,1) by restricted games, round after round; the playground
+    # must refuse it from the size estimate instead, before building anything.
+    import nimlab.extensive.oracle as oracle
+    import nimlab.extensive.tree as tree
+
+    def no_rounds(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the playground started restricted games")
+
+    def no_build(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the playground started building the tree")
+
+    monkeypatch.setattr(oracle, "solve_restricted", no_rounds)
+    monkeypatch.setattr(tree._Builder, "visit", no_build)
+    response = client.post("/api/solve", json={"variant": "sn", "position": [9, 9, 1]})
+    assert response.status_code == 413
+    assert "500,000" in response.json()["error"]

@@ -319,8 +319,15 @@ def _solve_json(
     from nimlab.extensive.solve import solve
 
     try:
+        # The whole LP, whose size guard refuses a large game before any work; restricted
+        # games (the CLI's choice for large games) would run rounds until a tree is too big.
         result = solve(
-            variant, heaps, misere=misere, strategies=strategy, max_nodes=SOLVE_MAX_NODES
+            variant,
+            heaps,
+            misere=misere,
+            strategies=strategy,
+            max_nodes=SOLVE_MAX_NODES,
+            method="lp",
         )
     except TooLargeError as error:
         from nimlab.sweeps.tasks import solve_task
