@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from fractions import Fraction
+from typing import Protocol, Self, TypeVar
 
 import typer
 from rich.table import Table
@@ -112,6 +113,49 @@ def _help(state: PlayState) -> str:
     return _HELP
 
 
+class _Playable(Protocol):
+    """A state the person can move from by typing (impartial or partisan)."""
+
+    @property
+    def text(self) -> str: ...
+
+    def parse_move(self, text: str) -> Self: ...
+
+
+S = TypeVar("S", bound=_Playable)
+
+
+def _your_turn(
+    state: S, history: list[S], hint: Callable[[S], None], help_text: str
+) -> tuple[S, bool] | None:
+    """One prompt: ``None`` when you quit, else the state and whether you moved (``hint``,
+    ``undo`` and ``help`` leave the turn to you; ``history`` holds the states before your
+    moves)."""
+    line = _read("your move> ")
+    if line is None or line.lower() in ("quit", "q", "exit"):
+        console.print("bye")
+        return None
+    command = line.lower()
+    try:
+        if command in ("hint", "h", "?"):
+            hint(state)
+        elif command in ("undo", "u"):
+            if history:
+                console.print("undone")
+                return history.pop(), False
+            console.print("nothing to undo")
+        elif command in ("help", ""):
+            console.print(help_text)
+        else:
+            after = state.parse_move(line)
+            history.append(state)
+            console.print(f"you: → {after.text or '(empty)'}")
+            return after, True
+    except NimlabError as error:
+        console.print(f"[red]{error}[/]")
+    return state, False
+
+
 def _play_game(state: PlayState, *, computer_first: bool, rng: random.Random) -> None:
     console.print(f"[bold]{state.game.spec}[/]: {state.game.summary}")
     console.print(f"[dim]{_help(state)}[/]")
@@ -127,29 +171,12 @@ def _play_game(state: PlayState, *, computer_first: bool, rng: random.Random) ->
             state, to_move = reply.state, "you"
             continue
         _show(state)
-        line = _read("your move> ")
-        if line is None or line.lower() in ("quit", "q", "exit"):
-            console.print("bye")
+        turn = _your_turn(state, history, _hint, _help(state))
+        if turn is None:
             return
-        command = line.lower()
-        try:
-            if command in ("hint", "h", "?"):
-                _hint(state)
-            elif command in ("undo", "u"):
-                if history:
-                    state = history.pop()
-                    console.print("undone")
-                else:
-                    console.print("nothing to undo")
-            elif command in ("help", ""):
-                console.print(_help(state))
-            else:
-                after = state.parse_move(line)
-                history.append(state)
-                console.print(f"you: → {after.text or '(empty)'}")
-                state, to_move = after, "computer"
-        except NimlabError as error:
-            console.print(f"[red]{error}[/]")
+        state, moved = turn
+        if moved:
+            to_move = "computer"
 
 
 _COLOURS = {"B": "Blue", "R": "Red"}
@@ -216,29 +243,10 @@ def _play_partisan(state: PartisanState, *, computer_first: bool, rng: random.Ra
             state = after
             continue
         _show_stalks(state)
-        line = _read("your move> ")
-        if line is None or line.lower() in ("quit", "q", "exit"):
-            console.print("bye")
+        turn = _your_turn(state, history, _partisan_hint, help_text)
+        if turn is None:
             return
-        command = line.lower()
-        try:
-            if command in ("hint", "h", "?"):
-                _partisan_hint(state)
-            elif command in ("undo", "u"):
-                if history:
-                    state = history.pop()
-                    console.print("undone")
-                else:
-                    console.print("nothing to undo")
-            elif command in ("help", ""):
-                console.print(help_text)
-            else:
-                after = state.parse_move(line)
-                history.append(state)
-                console.print(f"you: → {after.text or '(empty)'}")
-                state = after
-        except NimlabError as error:
-            console.print(f"[red]{error}[/]")
+        state = turn[0]
 
 
 def _play_scoring(
