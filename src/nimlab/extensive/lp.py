@@ -13,8 +13,11 @@ realisation plan ``y``. Floats only *propose*: :mod:`nimlab.extensive.certify` d
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -25,7 +28,7 @@ from nimlab.extensive.seqform import SequenceForm
 if TYPE_CHECKING:
     from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
 
-__all__ = ["LpSolution", "lp_matrix", "solve_lp"]
+__all__ = ["LpSolution", "lp_matrix", "quiet_highs", "solve_lp"]
 
 Vector = npt.NDArray[np.float64]
 
@@ -52,6 +55,42 @@ def lp_matrix(form: SequenceForm) -> csc_matrix:
     return bmat([[-form.A.T, form.F.T], [form.E, None]], format="csc")
 
 
+_FD_GUARD = threading.Lock()
+
+
+def quiet_highs() -> Any:
+    """A silenced ``highspy.Highs`` solver whose construction writes nothing to standard output.
+
+    HiGHS's constructor prints a banner on file descriptor 1 before any option can stop it
+    (highspy 1.16: "Running HiGHS ..."), which would corrupt ``--json`` output. File
+    descriptor 1 is pointed at ``os.devnull`` while the object is built (under a lock, since
+    the descriptor is shared by every thread), and the solver is silenced before it is used.
+
+    >>> type(quiet_highs()).__name__  # nothing printed (the contract tests watch fd 1)
+    'Highs'
+    """
+    import highspy
+
+    with _FD_GUARD:
+        sys.stdout.flush()
+        try:
+            saved = os.dup(1)
+        except OSError:  # no file descriptor 1 at all: nothing to protect
+            saved = -1
+        try:
+            if saved >= 0:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, 1)
+                os.close(devnull)
+            solver = highspy.Highs()  # type: ignore[no-untyped-call]
+        finally:
+            if saved >= 0:
+                os.dup2(saved, 1)
+                os.close(saved)
+    solver.silent()
+    return solver
+
+
 def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
     """Solve the sequence-form LP with HiGHS (dual simplex) and return plans and basis."""
     import highspy
@@ -76,8 +115,7 @@ def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
     lp.a_matrix_.start_ = matrix.indptr.astype(np.int32)
     lp.a_matrix_.index_ = matrix.indices.astype(np.int32)
     lp.a_matrix_.value_ = matrix.data.astype(np.float64)
-    h = highspy.Highs()  # type: ignore[no-untyped-call]
-    h.silent()
+    h = quiet_highs()
     for option, setting in (
         ("primal_feasibility_tolerance", tolerance),
         ("dual_feasibility_tolerance", tolerance),
