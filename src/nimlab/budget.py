@@ -1,0 +1,120 @@
+"""Budgets: what a job is estimated to cost before it runs, and the refusal when that is too much.
+
+Every command or request that could run long or large first estimates the cost *of the method
+that will actually run* (in well under a second), as a :class:`Cost` in seconds and bytes,
+and compares it with a :class:`Budget`. Estimates come from formulas calibrated against
+measured runs (the figures are in ``BENCHMARKS.md``); work with a closed form is never
+estimated or refused.
+
+>>> budget = Budget(seconds=600, bytes=8 * GIB)
+>>> check_cost("the Grundy table of kayles up to 1000", Cost(0.01, 10_000), budget, "--limit")
+>>> check_cost("the tree of kn(60,60,60,60)", Cost(4e9, 10**15), budget, "--max-nodes")
+... # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
+Traceback (most recent call last):
+  ...
+nimlab.errors.TooLargeError: the tree of kn(60,60,60,60) would take about 127 years and 1000 TB,
+over the budget of 10 min and 8.6 GB; lift it with --max-nodes
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nimlab.errors import TooLargeError
+
+__all__ = [
+    "CLI_BUDGET",
+    "GIB",
+    "Budget",
+    "Cost",
+    "check_cost",
+    "format_bytes",
+    "format_seconds",
+]
+
+GIB = 1 << 30
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An estimated cost: wall seconds on one core of the reference machine, and peak bytes."""
+
+    seconds: float
+    bytes: int
+
+    def __add__(self, other: Cost) -> Cost:
+        """Two jobs one after the other: times add up, the peak is the larger one.
+
+        >>> Cost(1.0, 100) + Cost(2.0, 50)
+        Cost(seconds=3.0, bytes=100)
+        """
+        return Cost(self.seconds + other.seconds, max(self.bytes, other.bytes))
+
+    def to_json(self) -> dict[str, float | int]:
+        """``{"seconds": ..., "bytes": ...}``."""
+        return {"seconds": round(self.seconds, 3), "bytes": int(self.bytes)}
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The most a job may be estimated to cost: seconds and bytes."""
+
+    seconds: float
+    bytes: int
+
+    def allows(self, cost: Cost) -> bool:
+        """Whether ``cost`` fits in both limits."""
+        return cost.seconds <= self.seconds and cost.bytes <= self.bytes
+
+
+CLI_BUDGET = Budget(seconds=600.0, bytes=8 * GIB)
+"""The command line's default: about 10 minutes and 8 GiB (lifted by each command's option)."""
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration for people.
+
+    >>> format_seconds(0.2), format_seconds(75), format_seconds(7200), format_seconds(4e9)
+    ('0.2 s', '1.2 min', '2.0 h', '127 years')
+    """
+    if seconds < 60:
+        return f"{seconds:.2g} s"
+    if seconds < 3600:
+        minutes = seconds / 60
+        return f"{minutes:.0f} min" if minutes >= 9.5 else f"{minutes:.1f} min"
+    if seconds < 86400 * 2:
+        return f"{seconds / 3600:.1f} h"
+    if seconds < 86400 * 365 * 2:
+        return f"{seconds / 86400:.0f} days"
+    years = seconds / (86400 * 365.25)
+    return f"{years:.3g} years" if years < 1e6 else f"{years:.1e} years"
+
+
+def format_bytes(size: float) -> str:
+    """A size in decimal units.
+
+    >>> format_bytes(512), format_bytes(3.5e6), format_bytes(8 * GIB), format_bytes(1e15)
+    ('512 B', '3.5 MB', '8.6 GB', '1000 TB')
+    """
+    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if size >= scale:
+            shown = f"{size / scale:.2g}" if size < 10 * scale else f"{size / scale:.0f}"
+            return f"{shown} {unit}"
+    return f"{size:.0f} B"
+
+
+def check_cost(what: str, cost: Cost, budget: Budget, lift: str) -> None:
+    """Raise :class:`TooLargeError` when ``cost`` is over ``budget``.
+
+    The message names ``what``, the estimate, the budget and ``lift`` (the option or setting
+    that lifts the limit, e.g. ``"--limit"``).
+    """
+    if budget.allows(cost):
+        return
+    raise TooLargeError(
+        f"{what} would take about {format_seconds(cost.seconds)} and "
+        f"{format_bytes(cost.bytes)}, over the budget of {format_seconds(budget.seconds)} "
+        f"and {format_bytes(budget.bytes)}; lift it with {lift}",
+        estimate=int(min(cost.seconds, 2**62)),
+        limit=int(budget.seconds),
+    )
