@@ -2,22 +2,36 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
+LOCK := requirements.lock
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: run test lint browser bench clean
+.PHONY: run test lint browser bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[all]'
+# Installs are pinned by $(LOCK) (pip constraints), so a new machine gets what CI tested.
+$(VENV)/.installed: pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[all]'
 	touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.test-installed: pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test]'
 	touch $@
+
+# Refresh the lock on purpose: resolve '.[test]' (which includes every extra) afresh in a
+# scratch venv, with whatever the registries serve today, and freeze it. Then run `make test`
+# (the contract suite is the gate) before committing the new $(LOCK).
+lock:
+	rm -rf .lock-venv
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet --upgrade pip
+	.lock-venv/bin/python -m pip install --quiet '.[test]'
+	{ echo "# pip constraints for make run / make test; regenerate with 'make lock'"; \
+	  .lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^nimlab'; } > $(LOCK)
+	rm -rf .lock-venv
 
 # The main job: the web playground on http://127.0.0.1:8000/ (Ctrl-C stops it).
 run: $(VENV)/.installed
@@ -40,4 +54,4 @@ bench: $(VENV)/.test-installed
 	for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache .hypothesis
