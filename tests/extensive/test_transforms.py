@@ -1,0 +1,406 @@
+"""The four rules as transforms of a component game.
+
+The key check: applied to Nim heaps, the transforms are today's Nim rules exactly (same
+actions in the same order, same steps, signals, replies), over every singleton and pair
+belief of states with at most 3 heaps of at most 3 chips and random larger beliefs; and a tree
+built from them (through a player-blind adapter) has the same values.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nimlab.catalogue import GameOptions
+from nimlab.errors import InvalidPositionError, UnknownGameError
+from nimlab.extensive import rules as old
+from nimlab.extensive.components import (
+    ComponentType,
+    HackenbushStalk,
+    NimHeap,
+    SubtractionHeap,
+    components_for,
+)
+from nimlab.extensive.solve import solve_tree
+from nimlab.extensive.transforms import (
+    Action,
+    GameRules,
+    Kriegspiel,
+    KriegspielEmpty,
+    Look,
+    Move,
+    Request,
+    Schrodinger,
+    Step,
+    fuzzy,
+    kriegspiel,
+    kriegspiel_empty,
+    schrodinger,
+    transform,
+)
+from nimlab.extensive.tree import build_tree
+
+NIM = NimHeap()
+PAIRS: list[tuple[str, old.Rules, GameRules]] = [
+    ("sn", old.SchrodingerRules(), schrodinger(NIM)),
+    (
+        "sn-unmerged",
+        old.SchrodingerRules(merge_known_looks=False),
+        Schrodinger(NIM, merge_known_looks=False),
+    ),
+    ("fsn", old.FuzzySchrodingerRules(), fuzzy(NIM)),
+    ("kn", old.KriegspielRules(), kriegspiel(NIM)),
+    ("kn-empty", old.KriegspielEmptyRules(), kriegspiel_empty(NIM)),
+    (
+        "kn-empty-refused",
+        old.KriegspielEmptyRules(refuse_empty=True),
+        kriegspiel_empty(NIM, refuse_empty=True),
+    ),
+    (
+        "kn-empty-bound",
+        old.KriegspielEmptyRules(request_bound=5),
+        kriegspiel_empty(NIM, request_bound=5),
+    ),
+]
+IDS = [name for name, _, _ in PAIRS]
+
+STATES = {
+    k: [tuple(s) for s in itertools.product(range(4), repeat=k)] for k in (1, 2, 3)
+}  # at most 3 heaps of at most 3 chips
+BELIEFS = [
+    frozenset(b)
+    for states in STATES.values()
+    for size in (1, 2)
+    for b in itertools.combinations(states, size)
+]
+
+
+def _key(action: object) -> tuple[str, int, int]:
+    """An action as (kind, heap, amount), old or new."""
+    if isinstance(action, old.Look | Look):
+        return ("look", action[0], 0)
+    if isinstance(action, old.Take):
+        return ("take", action.heap, action.amount)
+    if isinstance(action, old.Try):
+        return ("try", action.heap, action.amount)
+    assert isinstance(action, Move | Request)
+    return ("take" if isinstance(action, Move) else "try", action.component, action.label[0])
+
+
+def _pendings(belief: frozenset[tuple[int, ...]]) -> list[int | None]:
+    """``None``, and every heap a look could have left pending (known and non-empty)."""
+    first = next(iter(belief))
+    known = [j for j, h in enumerate(first) if h and all(s[j] == h for s in belief)]
+    return [None, *known]
+
+
+def _check_belief(old_rules: old.Rules, new: GameRules, belief: frozenset[Any]) -> None:
+    for pending in _pendings(belief):
+        expected = old_rules.actions(belief, pending)
+        for player in (0, 1):
+            got = new.actions(belief, pending, player)
+            assert [_key(a) for a in got] == [_key(a) for a in expected]
+            assert [str(a) for a in got] == [str(a) for a in expected]
+            for state in belief:
+                for a_old, a_new in zip(expected, got, strict=True):
+                    assert tuple(new.step(state, a_new, player)) == tuple(
+                        old_rules.step(state, a_old)
+                    )
+
+
+@pytest.mark.parametrize(("name", "old_rules", "new"), PAIRS, ids=IDS)
+def test_nim_actions_and_steps_equal_todays_rules(
+    name: str, old_rules: old.Rules, new: GameRules
+) -> None:
+    for belief in BELIEFS:
+        _check_belief(old_rules, new, belief)
+
+
+@pytest.mark.parametrize(("name", "old_rules", "new"), PAIRS, ids=IDS)
+def test_nim_replies_signals_and_end_equal_todays_rules(
+    name: str, old_rules: old.Rules, new: GameRules
+) -> None:
+    assert (new.silent_passes, new.tracks_small_heaps, new.announces_heap) == (
+        old_rules.silent_passes,
+        old_rules.tracks_small_heaps,
+        old_rules.announces_heap,
+    )
+    assert new.nim_heaps and new.name == old_rules.name
+    for states in STATES.values():
+        for state in states:
+            for player in (0, 1):
+                assert new.over(state, player) == (not any(state))
+                replies = set(new.replies(state, player))
+                assert replies == set(old_rules.replies(state))
+                for after in replies - {state}:
+                    assert new.signal(state, after) == old_rules.signal(state, after)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 3).flatmap(
+        lambda k: st.frozensets(st.tuples(*[st.integers(0, 3)] * k), min_size=3, max_size=12)
+    ),
+    st.sampled_from(PAIRS),
+)
+def test_nim_equal_todays_rules_on_larger_beliefs(
+    belief: frozenset[tuple[int, ...]], pair: tuple[str, old.Rules, GameRules]
+) -> None:
+    _check_belief(pair[1], pair[2], belief)
+
+
+@dataclass(frozen=True)
+class _Blind:
+    """A transform seen through today's player-blind ``Rules`` protocol (impartial only)."""
+
+    rules: GameRules
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def silent_passes(self) -> bool:
+        return self.rules.silent_passes
+
+    @property
+    def tracks_small_heaps(self) -> bool:
+        return self.rules.tracks_small_heaps
+
+    @property
+    def announces_heap(self) -> bool:
+        return self.rules.announces_heap
+
+    def actions(self, belief: frozenset[Any], pending: int | None) -> tuple[Action, ...]:
+        return self.rules.actions(belief, pending, 0)
+
+    def step(self, state: Any, action: Action) -> Step:
+        return self.rules.step(state, action, 0)
+
+    def signal(self, before: Any, after: Any) -> str:
+        return self.rules.signal(before, after)
+
+    def replies(self, state: Any) -> Iterable[Any]:
+        return self.rules.replies(state, 0)
+
+
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+@pytest.mark.parametrize(("name", "old_rules", "new"), PAIRS[:-1], ids=IDS[:-1])
+@pytest.mark.parametrize("heaps", [(2, 1), (3, 1), (2, 2, 1), (3, 2, 1)], ids=str)
+def test_nim_trees_built_from_transforms_have_todays_values(
+    name: str, old_rules: old.Rules, new: GameRules, heaps: tuple[int, ...], misere: bool
+) -> None:
+    today = solve_tree(build_tree(old_rules, heaps, misere=misere))
+    tree = build_tree(_Blind(new), heaps, misere=misere)  # type: ignore[arg-type]
+    result = solve_tree(tree)
+    assert result.exact and today.exact
+    assert (result.value, result.nodes, result.infosets) == (
+        today.value,
+        today.nodes,
+        today.infosets,
+    )
+
+
+# --- any component game --------------------------------------------------------------------
+
+GAMES: dict[str, ComponentType[Any]] = {
+    "subtraction-set": SubtractionHeap(allowed=(1, 3)),
+    "subtraction-max": SubtractionHeap(max_take=2),
+    "kayles": components_for("kayles"),
+    "dawson": components_for("dawson-kayles"),
+    "octal-4.7": components_for("octal", GameOptions(code="4.7")),
+    "grundy": components_for("grundy-game"),
+    "nim2d": components_for("nim2d"),
+    "hackenbush": HackenbushStalk(),
+}
+STARTS = {
+    "subtraction-set": "4,2",
+    "subtraction-max": "3,2,1",
+    "kayles": "4,2",
+    "dawson": "5,3",
+    "octal-4.7": "4,2",
+    "grundy": "6,4",
+    "nim2d": "2:1,1:0",
+    "hackenbush": "BRB,RB",
+}
+
+
+def _reachable(game: ComponentType[Any], start: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    seen, todo = {start}, [start]
+    while todo:
+        state = todo.pop()
+        for j, part in enumerate(state):
+            for player in (0, 1):
+                for _, after in game.moves(part, player):
+                    new = (*state[:j], after, *state[j + 1 :])
+                    if new not in seen:
+                        seen.add(new)
+                        todo.append(new)
+    return sorted(seen, key=repr)
+
+
+def _beliefs(states: list[tuple[Any, ...]], count: int, seed: int) -> Iterator[frozenset[Any]]:
+    rng = random.Random(seed)
+    yield from (frozenset({s}) for s in states)
+    for _ in range(count):
+        yield frozenset(rng.sample(states, rng.randint(2, min(6, len(states)))))
+
+
+def _rules_of(game: ComponentType[Any]) -> list[GameRules]:
+    found: list[GameRules] = [schrodinger(game), fuzzy(game), kriegspiel(game)]
+    if isinstance(game, SubtractionHeap):
+        found += [kriegspiel_empty(game), kriegspiel_empty(game, refuse_empty=True)]
+    return found
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_kriegspiel_requests_are_the_union_of_legal_labels(name: str) -> None:
+    game = GAMES[name]
+    rules = kriegspiel(game)
+    states = _reachable(game, game.parse_position(STARTS[name]))
+    for belief in _beliefs(states, 150, 1):
+        for player in (0, 1):
+            requests = [r for r in rules.actions(belief, None, player) if isinstance(r, Request)]
+            assert len(requests) == len(rules.actions(belief, None, player))
+            assert [(r.component, r.label) for r in requests] == sorted(
+                {
+                    (j, label)
+                    for s in belief
+                    for j in range(len(s))
+                    for label, _ in game.moves(s[j], player)
+                }
+            )
+            for state, request in itertools.product(belief, requests):
+                step = rules.step(state, request, player)
+                j = request.component
+                legal = dict(game.moves(state[j], player))
+                if request.label in legal:
+                    after = (*state[:j], legal[request.label], *state[j + 1 :])
+                    assert step == Step(after, True, "done", "moved", None)
+                else:  # refused: told so, and the refusal rules out every state allowing it
+                    assert step == Step(state, False, "refused", "", None)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_no_move_adds_a_component_and_every_step_keeps_to_the_rules(name: str) -> None:
+    game = GAMES[name]
+    states = _reachable(game, game.parse_position(STARTS[name]))
+    for rules in _rules_of(game):
+        for belief in _beliefs(states, 60, 2):
+            for player in (0, 1):
+                for state in belief:
+                    assert rules.over(state, player) == (
+                        not any(game.has_move(part, player) for part in state)
+                    )
+                    replies = set(rules.replies(state, player))
+                    assert all(len(after) == len(state) for after in replies)
+                for action in rules.actions(belief, None, player):
+                    for state in belief:
+                        step = rules.step(state, action, player)
+                        assert len(step.state) == len(state)
+                        if step.done and step.state != state:
+                            # a completed move is one the opponent can imagine
+                            assert step.state in set(rules.replies(state, player))
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if n != "hackenbush"])
+def test_schrodinger_announces_the_component_and_emptying(name: str) -> None:
+    game = GAMES[name]
+    sn, fsn = schrodinger(game), fuzzy(game)
+    start = game.parse_position(STARTS[name])
+    unit = game.unit
+    for state in _reachable(game, start):
+        for after in set(sn.replies(state, 0)):
+            j = next(k for k, (a, b) in enumerate(zip(state, after, strict=True)) if a != b)
+            emptied = game.is_empty(after[j])
+            assert sn.signal(state, after) == f"{unit} {j + 1}" + (" emptied" if emptied else "")
+            assert fsn.signal(state, after) == f"{unit} {j + 1}"
+
+
+def test_schrodinger_look_shows_the_component_and_then_forces_a_move_in_it() -> None:
+    kayles = GAMES["kayles"]
+    sn = schrodinger(kayles)
+    belief = frozenset({(((1, 4),), ((1, 2),)), (((1, 1), (3, 2)), ((1, 2),))})
+    actions = sn.actions(belief, None, 0)
+    assert [str(a) for a in actions] == [
+        "look 1",
+        "row 2: remove 1 at 1",
+        "row 2: remove 2 at 1",
+        "row 2: remove 1 at 2",
+    ]
+    step = sn.step((((1, 1), (3, 2)), ((1, 2),)), Look(0), 0)
+    assert step == Step((((1, 1), (3, 2)), ((1, 2),)), False, "x.xx", "", 0)
+    pending = sn.actions(frozenset({step.state}), 0, 0)
+    assert {a.component for a in pending} == {0}
+    assert [a.label for a in pending if isinstance(a, Move)] == [
+        label for label, _ in kayles.moves(((1, 1), (3, 2)), 0)
+    ]
+
+
+def test_fuzzy_look_at_an_empty_component_lets_the_mover_select_again() -> None:
+    fsn = fuzzy(SubtractionHeap(allowed=(2, 3)))
+    belief = frozenset({(1, 4), (3, 4)})  # heap 1 may be dead (1 chip, no move)
+    assert [str(a) for a in fsn.actions(belief, None, 0)] == ["look 1", "2_2", "2_3"]
+    assert fsn.step((1, 4), Look(0), 0) == Step((1, 4), False, "1", "", None)
+    assert fsn.step((3, 4), Look(0), 0) == Step((3, 4), False, "3", "", 0)
+    assert [str(a) for a in fsn.actions(frozenset({(1, 4)}), None, 0)] == ["2_2", "2_3"]
+
+
+def test_kriegspiel_on_hackenbush_is_partizan() -> None:
+    kn = kriegspiel(HackenbushStalk())
+    belief = frozenset({("BRB", "R"), ("B", "R")})
+    assert [str(a) for a in kn.actions(belief, None, 0)] == [
+        "try stalk 1: cut edge 1",
+        "try stalk 1: cut edge 3",
+    ]
+    assert [str(a) for a in kn.actions(belief, None, 1)] == [
+        "try stalk 1: cut edge 2",
+        "try stalk 2: cut edge 1",
+    ]
+    cut3 = kn.actions(belief, None, 0)[1]
+    assert kn.step(("BRB", "R"), cut3, 0) == Step(("BR", "R"), True, "done", "moved", None)
+    assert kn.step(("B", "R"), cut3, 0).own == "refused"
+    assert kn.over(("B", "R"), 0) is False and kn.over(("R", "R"), 0) is True
+    assert kn.over(("R", "R"), 1) is False
+
+
+def test_kriegspiel_empty_over_large_requests_empty_a_subtraction_heap() -> None:
+    rules = kriegspiel_empty(SubtractionHeap(allowed=(1, 3)))
+    assert isinstance(rules, KriegspielEmpty)
+    requests = rules.actions(frozenset({(2, 0)}), None, 0)
+    assert [str(r) for r in requests] == ["try 1_1", "try 1_3"]  # 3 > 2: empties the heap
+    assert rules.step((2, 0), requests[1], 0).state == (0, 0)
+    assert rules.step((2, 0), requests[0], 0).state == (1, 0)
+    assert (0, 0) in set(rules.replies((2, 0), 0))  # the opponent imagines it
+    # a heap with no move: a silent pass, or refused under the other reading
+    dead = rules.actions(frozenset({(2, 0), (0, 0)}), None, 0)[1]
+    assert rules.step((0, 1), dead, 0) == Step((0, 1), True, "done", "moved", None)
+    refusing = kriegspiel_empty(SubtractionHeap(allowed=(1, 3)), refuse_empty=True)
+    assert refusing.step((0, 1), dead, 0) == Step((0, 1), False, "refused", "", None)
+    # with --max 2 no amount is over-large for a heap of 2: no emptying beyond the moves
+    capped = kriegspiel_empty(SubtractionHeap(max_take=2))
+    assert [str(r) for r in capped.actions(frozenset({(3,), (2,)}), None, 0)] == [
+        "try 1_1",
+        "try 1_2",
+    ]
+
+
+@pytest.mark.parametrize("name", ["kayles", "grundy", "hackenbush"])
+def test_kriegspiel_empty_is_refused_for_components_that_are_not_heaps(name: str) -> None:
+    with pytest.raises(InvalidPositionError, match="kn-empty needs heaps"):
+        kriegspiel_empty(GAMES[name])
+
+
+def test_transform_registry_names_the_four_variants() -> None:
+    for name in ("sn", "fsn", "kn", "kn-empty"):
+        assert transform(name, NIM).name == name
+    assert isinstance(transform("kn", GAMES["hackenbush"]), Kriegspiel)
+    with pytest.raises(UnknownGameError, match="unknown variant"):
+        transform("chess", NIM)
