@@ -25,8 +25,8 @@ def no_compute(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(**params: Any) -> dict[str, Any]:
         raise AssertionError(f"computed again: {params}")
 
-    for kind, entry in list(tasks.KINDS.items()):
-        monkeypatch.setitem(tasks.KINDS, kind, tasks.TaskKind(refuse, entry.method))
+    for kind in list(tasks.KINDS):
+        monkeypatch.setitem(tasks.KINDS, kind, refuse)
 
 
 def _rows(path: Path) -> list[str]:
@@ -54,7 +54,9 @@ def test_second_request_is_served(
     request.getfixturevalue("no_compute")
     second = cli(*args, "--store", str(path), "--json")
     assert second.code == 0, second.err
-    assert second.out == first.out  # identical, timing keys included (they are stored)
+    # identical, timing keys included (they are stored), but for where the answer came from
+    assert (first.json()["cached"], second.json()["cached"]) == (False, True)
+    assert {**second.json(), "cached": False} == first.json()
     human = cli(*args, "--store", str(path))
     assert human.code == 0 and "served from the results store" in human.out
     assert _rows(path) == [spec]
@@ -70,7 +72,8 @@ def test_json_equals_the_plain_command(cli: Any, tmp_path: Path) -> None:
         plain = cli(*args, "--json").json()
         computed = cli(*args, "--store", path, "--json").json()
         served = cli(*args, "--store", path, "--json").json()
-        assert _untimed(plain) == _untimed(computed) == _untimed(served)
+        assert plain["cached"] is computed["cached"] is False and served["cached"] is True
+        assert _untimed(plain) == _untimed(computed) == _untimed({**served, "cached": False})
 
 
 def test_human_output_says_computed_then_served(cli: Any, tmp_path: Path) -> None:
@@ -119,8 +122,14 @@ def test_sweep_results_serve_the_single_commands(
 
 def test_limits_still_refuse_with_a_store(cli: Any, tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite"
-    result = cli("grundy", "kayles", "--upto", "9000", "--store", str(path), "--json")
+    result = cli(
+        "grundy", "kayles", "--upto", "9000", "--limit", "1000", "--store", str(path), "--json"
+    )
     assert result.code == 3 and "--limit" in result.err
+    # a limit guards work: a table already stored is served whatever the limit
+    args = ("grundy", "kayles", "--upto", "300", "--store", str(path), "--json")
+    assert cli(*args).json()["cached"] is False
+    assert cli(*args, "--limit", "1").json()["cached"] is True
 
 
 def test_stored_results_come_back_in_input_order(cli: Any, tmp_path: Path) -> None:
@@ -138,4 +147,5 @@ def test_stored_results_come_back_in_input_order(cli: Any, tmp_path: Path) -> No
         for timing in ("seconds", "timings"):
             plain.pop(timing, None)
             served.pop(timing, None)
+        assert (plain.pop("cached"), served.pop("cached")) == (False, True)
         assert served == plain

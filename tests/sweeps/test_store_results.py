@@ -55,7 +55,7 @@ def test_bad_store_paths(tmp_path: Path) -> None:
         ResultStore(tmp_path / "missing.sqlite", create=False)
     junk = tmp_path / "junk.sqlite"
     junk.write_text("not a database, clearly, and long enough to be read as one" * 20)
-    with pytest.raises(ValueError, match="cannot open"):
+    with pytest.raises(ValueError, match="is not an SQLite database"):
         ResultStore(junk)
 
 
@@ -121,9 +121,10 @@ def test_store_cli(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     (row,) = ls.json()["results"]
     assert {"spec", "method", "created"} <= set(row) and row["spec"] == "scoring(2,1)"
     shown = cli("store", "show", "scoring(1,2)", "--store", str(path), "--json")
-    assert shown.code == 0 and shown.json() == {"position": [2, 1]}
+    assert shown.code == 0 and shown.json() == {"position": [2, 1], "cached": True}
     monkeypatch.setenv("NIMLAB_STORE", str(path))
-    assert cli("store", "show", "scoring(2,1)", "--json").json() == {"position": [2, 1]}
+    shown = cli("store", "show", "scoring(2,1)", "--json")
+    assert shown.json() == {"position": [2, 1], "cached": True}
     assert "scoring(2,1)" in cli("store", "ls").out
     missing = cli("store", "show", "scoring(3)", "--json")
     assert missing.code == 2 and missing.err.startswith("error: no result for 'scoring(3)'")

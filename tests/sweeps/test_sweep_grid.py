@@ -82,16 +82,19 @@ def test_specs() -> None:
     assert solve_task("kn-empty", [1, 3, 3], misere=True).spec == "kn-empty(3,3,1;misere)"
     with pytest.raises(UnknownGameError, match="known variants: sn, fsn, kn, kn-empty"):
         solve_task("xx", [1])
+    with pytest.raises(InvalidPositionError, match="no chips"):
+        solve_task("sn", [0, 0])
     for bad in ["octal(0.07)", "scoring(1;misere)", "sn(1;normal)", "nim(1)", "scoring()"]:
         with pytest.raises((InvalidPositionError, UnknownGameError)):
             parse_spec(bad)
 
 
 heaps = st.lists(st.integers(0, 30), min_size=1, max_size=4)
+chips = heaps.filter(any)
 specs = st.one_of(
     st.builds(lambda h: scoring_task([x + 1 for x in h]), heaps),
     st.builds(
-        solve_task, st.sampled_from(["sn", "fsn", "kn", "kn-empty"]), heaps, misere=st.booleans()
+        solve_task, st.sampled_from(["sn", "fsn", "kn", "kn-empty"]), chips, misere=st.booleans()
     ),
     st.builds(octal_task, st.sampled_from(["0.07", "4.7", "0.137", "0.0"]), st.integers(0, 10**6)),
 )

@@ -31,7 +31,7 @@ def test_sweep_scoring_then_resume(cli: Any, tmp_path: Path) -> None:
     assert (again.json()["computed"], again.json()["skipped"]) == (4, 6)
     # the stored result is what `nimlab scoring 3 2 --json` prints
     shown = cli("store", "show", "scoring(3,2)", "--store", store, "--json").json()
-    assert shown == cli("scoring", "3", "2", "--json").json()
+    assert shown == {**cli("scoring", "3", "2", "--json").json(), "cached": True}
     human = cli("sweep", "scoring", "--piles", "2", "--max", "4", "--store", store)
     assert human.code == 0 and "skipped" in human.out
 
@@ -46,7 +46,9 @@ def test_sweep_grundy_results(cli: Any, tmp_path: Path) -> None:
     assert (r.json()["total"], r.json()["computed"], r.json()["workers"]) == (2, 2, 2)
     shown = cli("store", "show", "octal(0.77;upto=200)", "--store", store, "--json").json()
     assert {"game", "values", "period", "preperiod"} <= set(shown)
-    assert shown == cli("grundy", "octal", "--code", "0.77", "--upto", "200", "--json").json()
+    plain = cli("grundy", "octal", "--code", "0.77", "--upto", "200", "--json").json()
+    assert (shown["cached"], plain["cached"]) == (True, False)
+    assert {**shown, "cached": False} == plain
     code = OctalCode.parse("0.77")
     values = grundy_sequence(code, 200)
     periodicity = find_period(code, values)
@@ -99,7 +101,7 @@ def test_sweep_solve(cli: Any, tmp_path: Path) -> None:
     assert (shown["position"], shown["misere"], shown["exact"]) == ([3, 3, 1], False, True)
     assert shown["value"] == "1/3"  # SN(3,3,1) = 1/3 (seed 000, Fig. 2)
     direct = cli("solve", "sn", "3", "3", "1", "--json").json()
-    timing = {"seconds", "timings"}
+    timing = {"seconds", "timings", "cached"}
     assert {k: v for k, v in shown.items() if k not in timing} == {
         k: v for k, v in direct.items() if k not in timing
     }

@@ -1,4 +1,9 @@
-"""Commands ``sweep solve|scoring|grundy`` (grids on cores or Dask), ``store ls|show|export``."""
+"""Commands ``sweep solve|scoring|grundy`` (grids on cores or Dask), ``store ls|show|export``.
+
+Exit codes: 2 for bad input (a bad grid, option, scheduler address or store file) before any
+work; 3 for a sweep with more tasks than ``--max-tasks``; 1 when a sweep ran and every task it
+computed failed (some failures among successes still exit 0: ``failed`` in the summary).
+"""
 
 from __future__ import annotations
 
@@ -23,21 +28,24 @@ from rich.progress import Task as ProgressTask
 from rich.table import Table
 from rich.text import Text
 
+from nimlab.budget import GIB
 from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
 from nimlab.errors import InvalidPositionError, NimlabError
-from nimlab.store.results import STORE_ENV, ResultStore, resolve_store_path
-from nimlab.sweeps.executors import DaskExecutor, Executor, LocalPoolExecutor, TaskOutcome
-from nimlab.sweeps.grid import DEFAULT_MAX_TASKS, bounded_positions, parse_codes, parse_grid
-from nimlab.sweeps.runner import SweepInterrupted, SweepSummary, run_sweep
-from nimlab.sweeps.tasks import (
+from nimlab.specs import (
+    METHODS,
     SOLVE_VARIANTS,
     Task,
     octal_task,
     parse_spec,
     scoring_task,
-    solve_available,
     solve_task,
+    with_cached,
 )
+from nimlab.store.results import STORE_ENV, ResultStore, resolve_store_path
+from nimlab.sweeps.executors import DaskExecutor, Executor, LocalPoolExecutor, TaskOutcome
+from nimlab.sweeps.grid import DEFAULT_MAX_TASKS, bounded_positions, parse_codes, parse_grid
+from nimlab.sweeps.runner import SweepInterrupted, SweepSummary, run_sweep
+from nimlab.sweeps.tasks import solve_available
 
 __all__ = ["store_app", "sweep_app"]
 
@@ -163,6 +171,7 @@ def _sweep(
 ) -> None:
     path = resolve_store_path(store)
     executor = _executor(workers, scheduler, cluster)
+    ResultStore(path).close()  # a file that is not a results store is refused before any work
     show = not as_json and _on_terminal()
     try:
         with executor, _progress(show, title) as (on_start, on_outcome):
@@ -178,6 +187,12 @@ def _sweep(
         )
         raise
     _report(summary, as_json)
+    if summary.failed and not summary.computed:
+        sys.stderr.write(
+            f"error: every task computed failed ({summary.failed}), e.g. "
+            f"{summary.failures[0][0]}: {summary.failures[0][1]}\n"
+        )
+        raise typer.Exit(1)
 
 
 def _report(summary: SweepSummary, as_json: bool) -> None:
@@ -250,8 +265,17 @@ def sweep_solve(
     variant: str = typer.Argument(..., help=f"One of {', '.join(SOLVE_VARIANTS)}."),
     grid: str = typer.Option(..., "--grid", help="Heaps a or ranges a..b, e.g. 4..10,4..10,1."),
     misere: bool = typer.Option(False, "--misere", help="The misère form of the variant."),
+    method: str = typer.Option(
+        "auto", "--method", help="auto, lp or restricted (as `solve`); recorded in the store key."
+    ),
     max_nodes: int | None = typer.Option(
-        None, "--max-nodes", help="Per position: refuse larger trees (as `solve`)."
+        None, "--max-nodes", min=0, help="Per position: refuse larger trees (as `solve`)."
+    ),
+    max_seconds: float = typer.Option(
+        600.0, "--max-seconds", min=0.0, help="Per position: the time budget (as `solve`)."
+    ),
+    max_memory: float = typer.Option(
+        8.0, "--max-memory", min=0.0, help="Per position: the memory budget in GiB (as `solve`)."
     ),
     store: str | None = STORE_OPTION,
     workers: int | None = WORKERS_OPTION,
@@ -260,11 +284,25 @@ def sweep_solve(
     max_tasks: int = MAX_TASKS_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Values of an imperfect-information Nim variant over a grid of positions."""
+    """Values of an imperfect-information Nim variant over a grid of positions (a position
+    without chips is left out; a grid of only such positions is refused)."""
+    if method not in METHODS["solve"]:
+        raise InvalidPositionError(
+            f"unknown --method {method!r}: choose one of {', '.join(METHODS['solve'])}"
+        )
+    positions = parse_grid(grid, max_tasks=max_tasks)
+    budget = (max_seconds, int(min(max_memory, 2.0**40) * GIB))
     tasks = [
-        solve_task(variant, position, misere=misere, max_nodes=max_nodes)
-        for position in parse_grid(grid, max_tasks=max_tasks)
+        solve_task(
+            variant, position, misere=misere, method=method, max_nodes=max_nodes, budget=budget
+        )
+        for position in positions
+        if any(position)
     ]
+    if not tasks:
+        raise InvalidPositionError(f"grid {grid!r} has no position with a chip: use heaps >= 1")
+    if len(tasks) < len(positions):
+        sys.stderr.write(f"left out {len(positions) - len(tasks)} position(s) without chips\n")
     if not solve_available():
         raise NimlabError("sweep solve is not available yet: this nimlab has no `solve` solver")
     _sweep(
@@ -291,12 +329,20 @@ def store_ls(
 ) -> None:
     """List the stored results: spec, method, version, when, how long it took."""
     opened = _open_existing(store)
-    results = [] if opened is None else opened.results(prefix=prefix)
+    results, unreadable = ([], []) if opened is None else opened.scan(prefix=prefix)
     if opened is not None:
         opened.close()
+    for row in unreadable:
+        sys.stderr.write(
+            f"unreadable row {row.spec} ({row.method}, {row.version}): {row.problem}\n"
+        )
     if as_json:
         emit_json(
-            {"store": str(resolve_store_path(store)), "results": [r.to_json() for r in results]}
+            {
+                "store": str(resolve_store_path(store)),
+                "results": [r.to_json() for r in results],
+                "unreadable": [row.to_json() for row in unreadable],
+            }
         )
         return
     table = Table(box=None, header_style="bold")
@@ -318,7 +364,8 @@ def store_show(
     store: str | None = STORE_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Print a stored result: the same JSON as the command that computed it."""
+    """Print a stored result: the same JSON as the command that computed it, ``cached``
+    true; with no --method, the newest row of any method."""
     try:
         key = parse_spec(spec).spec
     except NimlabError:
@@ -333,7 +380,7 @@ def store_show(
             f"no result for {spec!r} in the store {str(resolve_store_path(store))!r}"
         )
     if as_json:
-        emit_json(found.payload)
+        emit_json(with_cached(found.payload, True))
     else:
         console.print(f"{found.spec}  [{found.method}, nimlab {found.version}, {found.created}]")
         console.print_json(json.dumps(found.payload))
@@ -353,6 +400,9 @@ def store_export(
     path = resolve_store_path(store)
     with ResultStore(path, create=False) as opened:
         count = export_results(opened, out, fmt=fmt, prefix=prefix)
+        skipped = len(opened.scan(prefix=prefix)[1])
+    if skipped:
+        sys.stderr.write(f"left out {skipped} unreadable row(s): see `nimlab store ls`\n")
     if as_json:
         emit_json({"store": str(path), "out": str(out), "count": count})
     else:

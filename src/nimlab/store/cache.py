@@ -1,8 +1,10 @@
 """Serve a costly computation from the store, computing and storing it on a miss.
 
 For commands that take ``--store``: the first request computes and stores, an identical second
-request (same spec, method and nimlab version) is read back. Single commands use a store only
-when asked (``--store PATH`` or ``$NIMLAB_STORE``): see :func:`command_store_path`.
+request (same spec and nimlab version, and a method the request accepts: see
+:mod:`nimlab.specs`) is read back. Single commands use a store only when asked (``--store
+PATH`` or ``$NIMLAB_STORE``): see :func:`command_store_path`. A store file that is not a
+results store is refused (:class:`~nimlab.errors.InvalidPositionError`) before any work.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "r.sqlite"
@@ -14,6 +16,8 @@ when asked (``--store PATH`` or ``$NIMLAB_STORE``): see :func:`command_store_pat
 ({'values': [0, 1]}, False)
 >>> cached_result(path, "demo(1)", "plain", compute)
 ({'values': [0, 1]}, True)
+>>> cached_result(path, "demo(1)", "auto", compute, accepts=("auto", "plain"))
+({'values': [0, 1]}, True)
 >>> len(calls)
 1
 """
@@ -22,7 +26,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -54,15 +58,17 @@ def cached_result(
     method: str,
     compute: Callable[[], dict[str, Any]],
     *,
+    accepts: Collection[str] | None = None,
     version: str | None = None,
 ) -> tuple[dict[str, Any], bool]:
-    """``(payload, served_from_store)`` for ``spec`` computed by ``method``.
+    """``(payload, served_from_store)`` for ``spec`` computed by ``method``; a stored row of
+    any method in ``accepts`` (default: ``method`` only) serves it.
 
     ``version`` defaults to ``nimlab.__version__``. The store is not held open while computing.
     """
     version = current_version() if version is None else version
     with ResultStore(store_path) as store:
-        hit = store.get(spec, method, version)
+        hit = store.get(spec, (method,) if accepts is None else accepts, version)
     if hit is not None:
         return hit.payload, True
     start = time.perf_counter()

@@ -120,14 +120,19 @@ class ScoringRecords:
 
     def get(self, position: Sequence[int]) -> dict[str, Any]:
         """The record of ``position`` (at least one stone), its piles in input order."""
+        from nimlab.specs import scoring_task
         from nimlab.store.cache import cached_result
-        from nimlab.sweeps.tasks import run_task, scoring_task
+        from nimlab.sweeps.tasks import run_task  # what computes a task, wherever it runs
 
         key = tuple(position)
         if key not in self._seen:
             task = scoring_task(key, method=self.method, max_cells=self.max_cells)
             stored, served = cached_result(
-                self.store_path, task.spec, task.method, lambda: run_task(task)
+                self.store_path,
+                task.spec,
+                task.method,
+                lambda: run_task(task),
+                accepts=task.accepts,
             )
             self.computed += not served
             self._seen[key] = in_input_order(stored, key)

@@ -1,9 +1,21 @@
 """Sweeps: grids of tasks run on all local cores or a Dask cluster, results kept in the store.
 
+Tasks are named by :mod:`nimlab.specs` (re-exported here); :mod:`nimlab.sweeps.tasks` runs them.
+
 >>> sorted(KINDS)
 ['grundy', 'scoring', 'solve']
 """
 
+from nimlab.specs import (
+    GRUNDY_GAME,
+    SOLVE_VARIANTS,
+    Task,
+    canonical_position,
+    octal_task,
+    parse_spec,
+    scoring_task,
+    solve_task,
+)
 from nimlab.sweeps.executors import (
     DaskExecutor,
     Executor,
@@ -14,20 +26,7 @@ from nimlab.sweeps.executors import (
 )
 from nimlab.sweeps.grid import DEFAULT_MAX_TASKS, bounded_positions, parse_codes, parse_grid
 from nimlab.sweeps.runner import SweepInterrupted, SweepSummary, pending_tasks, run_sweep
-from nimlab.sweeps.tasks import (
-    GRUNDY_GAME,
-    KINDS,
-    SOLVE_VARIANTS,
-    Task,
-    TaskKind,
-    canonical_position,
-    octal_task,
-    parse_spec,
-    run_task,
-    scoring_task,
-    solve_available,
-    solve_task,
-)
+from nimlab.sweeps.tasks import KINDS, TaskCompute, run_task, solve_available
 
 __all__ = [
     "DEFAULT_MAX_TASKS",
@@ -40,8 +39,8 @@ __all__ = [
     "SweepInterrupted",
     "SweepSummary",
     "Task",
+    "TaskCompute",
     "TaskFunction",
-    "TaskKind",
     "TaskOutcome",
     "bounded_positions",
     "canonical_position",

@@ -5,7 +5,8 @@ yields a :class:`TaskOutcome` for each as soon as it finishes, in completion ord
 caller can store it at once. A task that raises, or whose worker process dies, yields a failed
 outcome; the others go on.
 
->>> from nimlab.sweeps.tasks import octal_task, run_task
+>>> from nimlab.specs import octal_task
+>>> from nimlab.sweeps.tasks import run_task
 >>> with LocalPoolExecutor(workers=1) as executor:
 ...     [outcome.payload["values"] for outcome in executor.run(run_task, [octal_task("0.07", 4)])]
 [[0, 0, 1, 1, 2]]
@@ -18,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -30,7 +32,7 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from nimlab.errors import InvalidPositionError, NimlabError
-from nimlab.sweeps.tasks import Task
+from nimlab.specs import Task
 
 __all__ = [
     "DaskExecutor",
@@ -39,6 +41,7 @@ __all__ = [
     "TaskFunction",
     "TaskOutcome",
     "default_workers",
+    "scheduler_address",
 ]
 
 TaskFunction = Callable[[Task], dict[str, Any]]
@@ -94,6 +97,27 @@ def _check_workers(workers: int | None) -> int:
     if workers < 1:
         raise InvalidPositionError(f"--workers must be at least 1, got {workers}")
     return workers
+
+
+def scheduler_address(address: str) -> tuple[str, int]:
+    """``(host, port)`` of a Dask scheduler address ``tcp://HOST:PORT`` (or ``tls://``).
+
+    >>> scheduler_address("tcp://127.0.0.1:8786")
+    ('127.0.0.1', 8786)
+    >>> scheduler_address("bogus")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidPositionError: bad scheduler address 'bogus': expected tcp://HOST:PORT
+    """
+    scheme, sep, rest = address.strip().partition("://")
+    host, colon, port = rest.rpartition(":")
+    host = host.strip("[]")  # an IPv6 host is written [::1]
+    problem = f"bad scheduler address {address!r}: expected tcp://HOST:PORT"
+    if not sep or scheme not in ("tcp", "tls") or not colon or not host or not port.isdigit():
+        raise InvalidPositionError(problem)
+    if not 0 < int(port) < 65536:
+        raise InvalidPositionError(f"{problem} (a port is 1..65535)")
+    return host, int(port)
 
 
 def _timed(fn: TaskFunction, task: Task) -> tuple[dict[str, Any], float]:
@@ -273,6 +297,7 @@ class DaskExecutor:
         workers: int | None = None,
         connect_timeout: float = 10.0,
     ) -> None:
+        self.endpoint = None if address is None else scheduler_address(address)
         self.address = address
         self.connect_timeout = connect_timeout
         self.workers = _check_workers(workers)
@@ -286,7 +311,7 @@ class DaskExecutor:
             raise NimlabError(
                 "the Dask executor needs the 'distributed' package: pip install 'nimlab[cluster]'"
             ) from None
-        if self.address is None:
+        if self.endpoint is None:
             with _sigint_ignored():  # workers inherit it: Ctrl-C stops the sweep, which stops them
                 self._cluster = LocalCluster(  # type: ignore[no-untyped-call]
                     n_workers=self.workers,
@@ -297,6 +322,7 @@ class DaskExecutor:
                 )
             self._client = Client(self._cluster)  # type: ignore[no-untyped-call]
         else:
+            self._probe(self.endpoint)
             try:
                 self._client = Client(self.address, timeout=self.connect_timeout)  # type: ignore[no-untyped-call]
             except (OSError, TimeoutError) as error:
@@ -305,6 +331,19 @@ class DaskExecutor:
                 ) from None
             self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
         return self
+
+    def _probe(self, endpoint: tuple[str, int]) -> None:
+        """Fail at once, with a clear message, when nothing listens at the scheduler's address
+        (Dask itself would retry until its timeout)."""
+        try:
+            with socket.create_connection(endpoint, timeout=self.connect_timeout):
+                pass
+        except OSError as error:
+            reason = error.strerror or str(error) or type(error).__name__
+            raise InvalidPositionError(
+                f"no Dask scheduler answers at {self.address!r} ({reason}): start one there"
+                " or give the address of a running one"
+            ) from None
 
     def __exit__(
         self,

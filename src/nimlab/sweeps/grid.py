@@ -17,7 +17,7 @@ import math
 
 from nimlab.core.heaps import Heaps, parse_heap
 from nimlab.errors import InvalidPositionError, TooLargeError
-from nimlab.sweeps.tasks import GRUNDY_GAME
+from nimlab.specs import GRUNDY_GAME
 
 __all__ = ["DEFAULT_MAX_TASKS", "bounded_positions", "parse_codes", "parse_grid"]
 

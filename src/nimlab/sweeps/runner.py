@@ -6,7 +6,7 @@ this process or of a worker) loses no finished result, and a rerun computes only
 
 >>> import tempfile, pathlib
 >>> from nimlab.sweeps.executors import LocalPoolExecutor
->>> from nimlab.sweeps.tasks import scoring_task
+>>> from nimlab.specs import scoring_task
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "r.sqlite"
 >>> tasks = [scoring_task(p) for p in [(1,), (2,), (2, 1)]]
 >>> with LocalPoolExecutor(workers=1) as executor:
@@ -29,9 +29,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from nimlab.specs import Task
 from nimlab.store.results import ResultStore, current_version
 from nimlab.sweeps.executors import Executor, TaskFunction, TaskOutcome
-from nimlab.sweeps.tasks import Task, run_task
+from nimlab.sweeps.tasks import run_task
 
 __all__ = ["SweepInterrupted", "SweepSummary", "pending_tasks", "run_sweep"]
 
@@ -94,12 +95,13 @@ def _unique(tasks: Sequence[Task]) -> list[Task]:
 
 
 def pending_tasks(store: ResultStore, tasks: Sequence[Task], version: str) -> list[Task]:
-    """The tasks whose result is not in ``store`` yet (for this nimlab ``version``)."""
-    present: set[tuple[str, str]] = set()
-    for method in {task.method for task in tasks}:
-        specs = [task.spec for task in tasks if task.method == method]
-        present |= {(spec, method) for spec in store.present(specs, method, version)}
-    return [task for task in tasks if (task.spec, task.method) not in present]
+    """The tasks whose result is not in ``store`` yet (for this nimlab ``version``): a row
+    of any method the task accepts (:attr:`nimlab.specs.Task.accepts`) answers it."""
+    present: set[tuple[str, tuple[str, ...]]] = set()
+    for accepts in {task.accepts for task in tasks}:
+        specs = [task.spec for task in tasks if task.accepts == accepts]
+        present |= {(spec, accepts) for spec in store.present(specs, accepts, version)}
+    return [task for task in tasks if (task.spec, task.accepts) not in present]
 
 
 @contextmanager
