@@ -297,8 +297,8 @@ def test_hidden_game_refusals(client: TestClient, body: dict[str, Any], status: 
 def test_heavy_jobs_come_from_the_store(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    from nimlab.specs import scoring_task, solve_task
     from nimlab.store import ResultStore, current_version
-    from nimlab.sweeps.tasks import scoring_task, solve_task
 
     path = tmp_path / "results.sqlite"
     monkeypatch.setenv("NIMLAB_STORE", str(path))
@@ -319,9 +319,9 @@ def test_heavy_jobs_come_from_the_store(
         store.put(scoring.spec, scoring.method, record, version=current_version())
     served = client.post("/api/solve", json=body)
     assert served.status_code == 200
-    assert served.json() == {"variant": "kn", "value": "0", "from_store": True}
+    assert served.json() == {"variant": "kn", "value": "0", "cached": True, "from_store": True}
     stored = client.post("/api/scoring", json=heavy).json()
-    assert stored["from_store"] is True
+    assert stored["cached"] is stored["from_store"] is True
     assert stored["position"] == [58, 60, 59, 60, 60]  # in the order asked for
     assert stored["intervals"][0]["moves"] == [[57, 60, 59, 60, 60]]
     assert client.post("/api/scoring", json={**heavy, "N": 1}).status_code == 413
@@ -335,8 +335,8 @@ def test_an_unexpected_error_is_a_json_500_without_traceback(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("secret internal detail")
 
-    monkeypatch.setattr(nimlab.web.api, "analyze", broken)
     client = TestClient(create_app(), raise_server_exceptions=False)
+    monkeypatch.setattr(nimlab.web.api, "analyze", broken)  # after the app's warm-up
     response = client.post("/api/analyze", json={"game": "nim", "position": "3"})
     assert response.status_code == 500
     assert response.json() == {"error": "unexpected RuntimeError; please report it"}

@@ -1,23 +1,48 @@
-"""Jobs of unbounded cost run in a child process that is killed after its time."""
+"""Jobs run in a child process under a time and a memory budget, killed beyond either."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
 
-from nimlab.errors import InvalidPositionError, TooLargeError
-from nimlab.web.guard import _demo, run_guarded
+from nimlab.errors import InvalidPositionError
+from nimlab.web.guard import BudgetExceededError, JobLimits, JobPool, _demo
 
 
-def test_a_slow_job_is_killed_and_refused() -> None:
+def test_a_slow_job_is_killed_with_503_error() -> None:
     started = time.monotonic()
-    with pytest.raises(TooLargeError, match=r"took more than 0\.3 seconds"):
-        run_guarded(_demo, 2, 30.0, seconds=0.3, what="the demo")
+    with pytest.raises(BudgetExceededError, match=r"time budget of 0\.3 s"):
+        asyncio.run(JobPool(JobLimits(seconds=0.3)).run(_demo, 2, 30.0, what="the demo"))
     assert time.monotonic() - started < 5
 
 
+def test_a_job_over_its_memory_budget_is_stopped() -> None:
+    pool = JobPool(JobLimits(seconds=20, memory=1 << 30, workers=1))
+    budget = pool.job_bytes()
+    with pytest.raises(BudgetExceededError, match="memory budget"):
+        asyncio.run(pool.run(_demo, 2, 0.0, budget + (64 << 20), what="the demo"))
+    assert asyncio.run(pool.run(_demo, 2, 0.0, 16 << 20, what="the demo"))["allocated"] > 0
+
+
 def test_results_and_errors_come_back() -> None:
-    assert run_guarded(_demo, 3, seconds=20) == {"square": 9}
+    pool = JobPool(JobLimits(seconds=20))
+    assert asyncio.run(pool.run(_demo, 3, what="the demo")) == {"square": 9}
     with pytest.raises(InvalidPositionError, match="negative"):
-        run_guarded(_demo, -3, seconds=20)
+        asyncio.run(pool.run(_demo, -3, what="the demo"))
+
+
+def test_a_full_queue_and_a_stopping_pool_refuse_at_once() -> None:
+    pool = JobPool(JobLimits(seconds=5, workers=1, queue=0))
+
+    async def two_at_once() -> None:
+        first = asyncio.ensure_future(pool.run(_demo, 1, 1.0, what="the demo"))
+        await asyncio.sleep(0.1)
+        with pytest.raises(BudgetExceededError, match="busy"):
+            await pool.run(_demo, 1, what="the demo")
+        pool.stop()
+        with pytest.raises(BudgetExceededError, match="stopping"):
+            await first
+
+    asyncio.run(two_at_once())

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from nimlab.web.guard import JobLimits
+
 __all__ = ["create_app"]
 
 
-def create_app() -> FastAPI:
+def create_app(limits: JobLimits | None = None) -> FastAPI:
     """The playground application (see :func:`nimlab.web.app.create_app`)."""
     from nimlab.web.app import create_app as factory
 
-    return factory()
+    return factory(limits)

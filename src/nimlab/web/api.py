@@ -1,20 +1,24 @@
 """The JSON API under ``/api/``: analysis (same keys as the CLI's ``--json``) and play.
 
-Handlers are plain ``def`` functions (FastAPI runs them in its thread pool); they parse, call
-the library and return its result records' JSON. Errors are raised as nimlab exceptions and
-turned into 4xx responses by :mod:`nimlab.web.app`.
+Every request that computes (analysis, Grundy tables, Scoring Nim, equilibria, play and its
+hints) runs its job -- parsing included -- in a child process of the application's
+:class:`~nimlab.web.guard.JobPool`, under the server's time and memory budgets; the handlers
+themselves are ``async`` and only wait, so ``/api/health`` always answers at once. Errors are
+raised as nimlab exceptions and turned into 4xx responses (503 for a budget exceeded) by
+:mod:`nimlab.web.app`.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 
+from nimlab.budget import Budget
 from nimlab.catalogue import analyze, make_game, registered_games
 from nimlab.errors import InvalidPositionError, NimlabError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str, parse_rational
@@ -27,7 +31,8 @@ from nimlab.web.engine import (
     grundy_table_json,
     open_state,
 )
-from nimlab.web.hidden import VARIANT_NAMES, HiddenMatch, MatchStore
+from nimlab.web.guard import JobPool
+from nimlab.web.hidden import VARIANT_NAMES, HiddenMatch, MatchStore, playable
 from nimlab.web.models import (
     AnalyzeRequest,
     ComputerRequest,
@@ -47,17 +52,16 @@ from nimlab.web.partisan import PARTISAN_GAMES, open_partisan
 
 __all__ = [
     "ANALYSIS_LIMIT",
-    "GUARD_SECONDS",
+    "MAX_EXPONENT",
     "MAX_GRUNDY_UPTO",
     "SCORING_MAX_CELLS",
     "SOLVE_MAX_NODES",
     "router",
+    "warm_up",
 ]
 
 #: Bound on non-closed-form work of one analysis request (the catalogue's ``--limit``).
 ANALYSIS_LIMIT = 200_000
-#: Time allowed to a Grundy table (computed in a child process, killed beyond it).
-GUARD_SECONDS = 5.0
 #: Largest ``upto`` of ``/api/grundy``.
 MAX_GRUNDY_UPTO = 10_000
 #: Scoring Nim work bound (reachable positions x values of N), well below the CLI's default.
@@ -65,14 +69,25 @@ SCORING_MAX_CELLS = 2_000_000
 
 #: Largest game tree ``/api/solve`` builds (nodes), well below the CLI's default.
 SOLVE_MAX_NODES = 500_000
+#: Largest power of ten in a bonus N written with an exponent (``1e1000``).
+MAX_EXPONENT = 1000
+
+_EXPONENT = re.compile(r"[eE]\s*([+-]?[0-9]+)")
 
 router = APIRouter(prefix="/api")
 _matches = MatchStore()
 
 
+async def _run(request: Request, job: Callable[..., Any], *args: Any, what: str) -> Any:
+    """``job(*args)`` in a child process of the application's pool (killed if the client
+    goes away)."""
+    pool: JobPool = request.app.state.jobs
+    return await pool.run(job, *args, what=what, gone=request.is_disconnected)
+
+
 @router.get("/health")
-def health() -> dict[str, bool]:
-    """``{"ok": true}`` while the server runs."""
+async def health() -> dict[str, bool]:
+    """``{"ok": true}`` while the server runs (on the event loop: never waits for a thread)."""
     return {"ok": True}
 
 
@@ -116,47 +131,64 @@ def games() -> dict[str, Any]:
     return {"games": rows}
 
 
-@router.post("/analyze")
-def analyze_position(request: AnalyzeRequest) -> dict[str, Any]:
-    """The keys of ``nimlab analyze GAME POSITION --json``."""
+def _analyze_json(request: AnalyzeRequest) -> dict[str, Any]:
     text = position_text(request.position)
     game = make_game(request.game, request.options.to_game_options(limit=ANALYSIS_LIMIT))
     return analyze(game, text).to_json()
 
 
+@router.post("/analyze")
+async def analyze_position(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
+    """The keys of ``nimlab analyze GAME POSITION --json``."""
+    result: dict[str, Any] = await _run(
+        request, _analyze_json, body, what=f"the analysis of {body.game}"
+    )
+    return result
+
+
+def _grundy_json(request: GrundyRequest) -> dict[str, Any]:
+    options = request.options.to_game_options(limit=ANALYSIS_LIMIT)
+    return grundy_table_json(request.game, options, request.upto)
+
+
 @router.post("/grundy")
-def grundy(request: GrundyRequest) -> dict[str, Any]:
+async def grundy(body: GrundyRequest, request: Request) -> dict[str, Any]:
     """The keys of ``nimlab grundy GAME --upto N --json`` (``upto`` at most 10000)."""
-    if request.upto > MAX_GRUNDY_UPTO:
+    if body.upto > MAX_GRUNDY_UPTO:
         raise TooLargeError(
-            f"upto {request.upto} is over the playground's limit {MAX_GRUNDY_UPTO}"
+            f"upto {body.upto} is over the playground's limit {MAX_GRUNDY_UPTO}"
             " (use 'nimlab grundy' for longer tables)",
-            estimate=request.upto,
+            estimate=body.upto,
             limit=MAX_GRUNDY_UPTO,
         )
-    from nimlab.web.guard import run_guarded
-
-    options = request.options.to_game_options(limit=ANALYSIS_LIMIT)
-    make_game(request.game, options)  # bad names and options are refused here, at once
-    what = f"the Grundy table of {request.game} up to {request.upto}"
-    return run_guarded(
-        grundy_table_json, request.game, options, request.upto, seconds=GUARD_SECONDS, what=what
-    )
+    what = f"the Grundy table of {body.game} up to {body.upto}"
+    result: dict[str, Any] = await _run(request, _grundy_json, body, what=what)
+    return result
 
 
 def _from_store(task: Any) -> dict[str, Any] | None:
-    """The stored result of a sweep task (this nimlab version), marked ``from_store``; None
-    when there is no store (``$NIMLAB_STORE`` or the default path) or no such result."""
-    import sqlite3
-
+    """The stored result of a task (this nimlab version, any method the task accepts),
+    marked ``"cached": true`` (and ``from_store``, its older name, kept for one release);
+    None when there is no usable store (``$NIMLAB_STORE`` or the default path: a missing,
+    damaged or foreign file is ignored, never written) or no such result."""
     from nimlab.store import ResultStore, current_version, resolve_store_path
 
     try:
         with ResultStore(resolve_store_path(None), create=False) as store:
-            hit = store.get(task.spec, task.method, current_version())
-    except (NimlabError, sqlite3.Error):
+            hit = store.get(task.spec, task.accepts, current_version())
+    except NimlabError:
         return None
-    return None if hit is None else {**hit.payload, "from_store": True}
+    return None if hit is None else {**hit.payload, "cached": True, "from_store": True}
+
+
+def _check_bonus(value: str | int | None) -> None:
+    """Refuse a bonus N written with a huge exponent (``1e999999999``) before parsing it."""
+    found = _EXPONENT.search(value) if isinstance(value, str) else None
+    if found is not None and abs(int(found.group(1))) > MAX_EXPONENT:
+        raise TooLargeError(
+            f"the exponent of N = {value} is over the playground's limit {MAX_EXPONENT}",
+            limit=MAX_EXPONENT,
+        )
 
 
 def _bonus(value: str | int | None) -> Fraction | None:
@@ -171,8 +203,7 @@ def _scoring_heaps(position: str | list[int]) -> tuple[int, ...]:
     return parse_heaps(position_text(position), allow_empty=True)
 
 
-@router.post("/scoring")
-def scoring(request: ScoringRequest) -> dict[str, Any]:
+def _scoring_json(request: ScoringRequest) -> dict[str, Any]:
     """The keys of ``nimlab scoring H... [--N X] --json``."""
     from nimlab.scoring.analysis import analyze_scoring
 
@@ -180,7 +211,7 @@ def scoring(request: ScoringRequest) -> dict[str, Any]:
     try:
         result = analyze_scoring(heaps, _bonus(request.N), max_cells=SCORING_MAX_CELLS)
     except TooLargeError:
-        from nimlab.sweeps.tasks import scoring_task
+        from nimlab.specs import scoring_task
 
         stored = (
             None if request.N is not None or not any(heaps) else _from_store(scoring_task(heaps))
@@ -190,11 +221,20 @@ def scoring(request: ScoringRequest) -> dict[str, Any]:
         from nimlab.store.scoring import in_input_order
 
         return in_input_order(stored, heaps)
-    return result.to_json()
+    return {**result.to_json(), "cached": False}
 
 
-@router.post("/scoring/play")
-def scoring_play(request: ScoringRequest) -> dict[str, Any]:
+@router.post("/scoring")
+async def scoring(body: ScoringRequest, request: Request) -> dict[str, Any]:
+    """The keys of ``nimlab scoring H... [--N X] --json``."""
+    _check_bonus(body.N)
+    result: dict[str, Any] = await _run(
+        request, _scoring_json, body, what="this Scoring Nim analysis"
+    )
+    return result
+
+
+def _scoring_play_json(request: ScoringRequest) -> dict[str, Any]:
     """Scoring Nim at one bonus N: f_N, and every move with its gain and whether it is optimal.
 
     The gain of a move is what the mover scores minus what the opponent nets from then on:
@@ -231,6 +271,20 @@ def scoring_play(request: ScoringRequest) -> dict[str, Any]:
     }
 
 
+@router.post("/scoring/play")
+async def scoring_play(body: ScoringRequest, request: Request) -> dict[str, Any]:
+    """Scoring Nim at one bonus N: f_N, and every move with its gain and whether it is optimal.
+
+    The gain of a move is what the mover scores minus what the opponent nets from then on:
+    ``taken (+ N if it empties the table) - f_N(after)``; optimal moves gain exactly f_N.
+    """
+    _check_bonus(body.N)
+    result: dict[str, Any] = await _run(
+        request, _scoring_play_json, body, what="this Scoring Nim position"
+    )
+    return result
+
+
 def _state(request: GameRequest) -> PlayState:
     return open_state(
         request.game,
@@ -239,22 +293,19 @@ def _state(request: GameRequest) -> PlayState:
     )
 
 
-@router.post("/play/state")
-def play_state(request: GameRequest) -> dict[str, Any]:
+def _play_state_json(request: GameRequest) -> dict[str, Any]:
     """The position to play: its legal moves (None when too many to list), whether play is over."""
     return _state(request).to_json()
 
 
-@router.post("/play/move")
-def play_move(request: MoveRequest) -> dict[str, Any]:
+def _play_move_json(request: MoveRequest) -> dict[str, Any]:
     """Check a typed move (``heap amount`` or the position after it) and return the new state."""
     state = _state(request)
     after = state.parse_move(request.move)
     return {"move": {"to": after.text, "by": "you"}, "state": after.to_json()}
 
 
-@router.post("/play/computer")
-def play_computer(request: ComputerRequest) -> dict[str, Any]:
+def _play_computer_json(request: ComputerRequest) -> dict[str, Any]:
     """The computer's reply: a winning move if there is one, else a random legal move."""
     state = _state(request)
     rng = random.Random(request.seed) if request.seed is not None else random.Random()
@@ -265,27 +316,23 @@ def play_computer(request: ComputerRequest) -> dict[str, Any]:
     }
 
 
-@router.post("/play/hint")
-def play_hint(request: GameRequest) -> dict[str, Any]:
+def _play_hint_json(request: GameRequest) -> dict[str, Any]:
     """Every option coloured P/N with its Grundy value, and the explanation of the winning move."""
     return _state(request).hint()
 
 
-@router.post("/partisan/state")
-def partisan_state(request: PartisanRequest) -> dict[str, Any]:
+def _partisan_state_json(request: PartisanRequest) -> dict[str, Any]:
     """Red-blue Hackenbush: the moves of the player to move (``B`` or ``R``), end of play."""
     return open_partisan(request.game, request.position, request.player).to_json()
 
 
-@router.post("/partisan/move")
-def partisan_move(request: PartisanMoveRequest) -> dict[str, Any]:
+def _partisan_move_json(request: PartisanMoveRequest) -> dict[str, Any]:
     """Check the player's move (``stalk edge`` or the position after it); the new state."""
     after = open_partisan(request.game, request.position, request.player).parse_move(request.move)
     return {"move": {"to": after.text, "by": "you"}, "state": after.to_json()}
 
 
-@router.post("/partisan/computer")
-def partisan_computer(request: PartisanComputerRequest) -> dict[str, Any]:
+def _partisan_computer_json(request: PartisanComputerRequest) -> dict[str, Any]:
     """The computer's move for ``player``: optimal by the exact value."""
     state = open_partisan(request.game, request.position, request.player)
     rng = random.Random(request.seed) if request.seed is not None else random.Random()
@@ -297,10 +344,84 @@ def partisan_computer(request: PartisanComputerRequest) -> dict[str, Any]:
     }
 
 
-@router.post("/partisan/hint")
-def partisan_hint(request: PartisanRequest) -> dict[str, Any]:
+def _partisan_hint_json(request: PartisanRequest) -> dict[str, Any]:
     """The exact value, every move with the value it leaves (winning or not), the explanation."""
     return open_partisan(request.game, request.position, request.player).to_json(evaluate=True)
+
+
+@router.post("/play/state")
+async def play_state(body: GameRequest, request: Request) -> dict[str, Any]:
+    """The position to play: its legal moves (None when too many to list), whether play is over."""
+    result: dict[str, Any] = await _run(request, _play_state_json, body, what="this position")
+    return result
+
+
+@router.post("/play/move")
+async def play_move(body: MoveRequest, request: Request) -> dict[str, Any]:
+    """Check a typed move (``heap amount`` or the position after it) and return the new state."""
+    result: dict[str, Any] = await _run(request, _play_move_json, body, what="this move")
+    return result
+
+
+@router.post("/play/computer")
+async def play_computer(body: ComputerRequest, request: Request) -> dict[str, Any]:
+    """The computer's reply: a winning move if there is one, else a random legal move."""
+    result: dict[str, Any] = await _run(
+        request, _play_computer_json, body, what="the computer's move"
+    )
+    return result
+
+
+@router.post("/play/hint")
+async def play_hint(body: GameRequest, request: Request) -> dict[str, Any]:
+    """Every option coloured P/N with its Grundy value, and the explanation of the winning move."""
+    result: dict[str, Any] = await _run(request, _play_hint_json, body, what="this hint")
+    return result
+
+
+@router.post("/partisan/state")
+async def partisan_state(body: PartisanRequest, request: Request) -> dict[str, Any]:
+    """Red-blue Hackenbush: the moves of the player to move (``B`` or ``R``), end of play."""
+    result: dict[str, Any] = await _run(request, _partisan_state_json, body, what="this position")
+    return result
+
+
+@router.post("/partisan/move")
+async def partisan_move(body: PartisanMoveRequest, request: Request) -> dict[str, Any]:
+    """Check the player's move (``stalk edge`` or the position after it); the new state."""
+    result: dict[str, Any] = await _run(request, _partisan_move_json, body, what="this move")
+    return result
+
+
+@router.post("/partisan/computer")
+async def partisan_computer(body: PartisanComputerRequest, request: Request) -> dict[str, Any]:
+    """The computer's move for ``player``: optimal by the exact value."""
+    result: dict[str, Any] = await _run(
+        request, _partisan_computer_json, body, what="the computer's move"
+    )
+    return result
+
+
+@router.post("/partisan/hint")
+async def partisan_hint(body: PartisanRequest, request: Request) -> dict[str, Any]:
+    """The exact value, every move with the value it leaves (winning or not), the explanation."""
+    result: dict[str, Any] = await _run(request, _partisan_hint_json, body, what="this hint")
+    return result
+
+
+def warm_up() -> None:
+    """Run each kind of job once on a tiny input, here: the modules and solvers they load
+    lazily are then loaded in every child, which starts as a copy of this process.
+
+    >>> warm_up()
+    """
+    budget = Budget(10.0, 1 << 30)
+    _solve_json("sn", [1], False, False, budget)
+    _scoring_json(ScoringRequest(position=[1], N=1))
+    _scoring_play_json(ScoringRequest(position=[1], N=1))
+    _analyze_json(AnalyzeRequest(game="nim", position=[1]))
+    _play_hint_json(GameRequest(game="nim", position=[1]))
+    playable("sn", (1,), False)
 
 
 def _variant_heaps(variant: str, position: str | list[int]) -> tuple[int, ...]:
@@ -312,13 +433,29 @@ def _variant_heaps(variant: str, position: str | list[int]) -> tuple[int, ...]:
     return parse_heaps(position_text(position))
 
 
-@lru_cache(maxsize=64)
+def _check_solve(variant: str, heaps: tuple[int, ...], misere: bool, budget: Budget) -> None:
+    """Refuse at once, from the estimate of the method that will run, a game over the
+    playground's node limit or the server's budgets."""
+    from nimlab.extensive.budget import check_solve_budget, estimate_solve
+
+    estimate = estimate_solve(variant, heaps, misere=misere, method="lp")
+    if estimate.nodes > SOLVE_MAX_NODES:
+        raise TooLargeError(
+            f"{variant}{list(heaps)} has about {estimate.nodes:,} nodes",
+            estimate=estimate.nodes,
+            limit=SOLVE_MAX_NODES,
+        )
+    check_solve_budget(estimate, budget, "the server's budgets (nimlab serve --job-seconds)")
+
+
 def _solve_json(
-    variant: str, heaps: tuple[int, ...], misere: bool, strategy: bool
+    variant: str, position: str | list[int], misere: bool, strategy: bool, budget: Budget
 ) -> dict[str, Any]:
     from nimlab.extensive.solve import solve
 
+    heaps = _variant_heaps(variant, position)
     try:
+        _check_solve(variant, heaps, misere, budget)
         # The whole LP, whose size guard refuses a large game before any work; restricted
         # games (the CLI's choice for large games) would run rounds until a tree is too big.
         result = solve(
@@ -330,7 +467,7 @@ def _solve_json(
             method="lp",
         )
     except TooLargeError as error:
-        from nimlab.sweeps.tasks import solve_task
+        from nimlab.specs import solve_task
 
         stored = None if strategy else _from_store(solve_task(variant, heaps, misere=misere))
         if stored is not None:
@@ -341,14 +478,18 @@ def _solve_json(
             estimate=error.estimate,
             limit=SOLVE_MAX_NODES,
         ) from error
-    return result.to_json()
+    return {**result.to_json(), "cached": False}
 
 
 @router.post("/solve")
-def solve_variant(request: SolveRequest) -> dict[str, Any]:
+async def solve_variant(body: SolveRequest, request: Request) -> dict[str, Any]:
     """The keys of ``nimlab solve VARIANT H... [--misere] [--strategy] --json``."""
-    heaps = _variant_heaps(request.variant, request.position)
-    return dict(_solve_json(request.variant, heaps, request.misere, request.strategy))
+    pool: JobPool = request.app.state.jobs
+    budget = Budget(pool.limits.seconds, pool.job_bytes())
+    args = (body.variant, body.position, body.misere, body.strategy, budget)
+    what = f"the equilibrium of {body.variant}"
+    result: dict[str, Any] = await _run(request, _solve_json, *args, what=what)
+    return result
 
 
 def _use(token: str, job: Callable[[HiddenMatch], Any]) -> Any:
@@ -361,15 +502,21 @@ def _use(token: str, job: Callable[[HiddenMatch], Any]) -> Any:
 
 
 @router.post("/hidden/new")
-def hidden_new(request: HiddenStartRequest) -> dict[str, Any]:
-    """Start Schrödinger / Fuzzy Schrödinger / Kriegspiel Nim against the equilibrium."""
-    heaps = _variant_heaps(request.variant, request.position)
+async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, Any]:
+    """Start Schrödinger / Fuzzy Schrödinger / Kriegspiel Nim against the equilibrium (the game
+    is solved in a child process; the match is kept here)."""
+    heaps = _variant_heaps(body.variant, body.position)
+    what = f"the equilibrium of {body.variant}"
+    game = _matches.game(body.variant, heaps, body.misere)
+    if game is None:
+        game = await _run(request, playable, body.variant, heaps, body.misere, what=what)
     match = HiddenMatch.start(
-        request.variant,
+        body.variant,
         heaps,
-        misere=request.misere,
-        human_first=request.first == "you",
-        seed=request.seed,
+        misere=body.misere,
+        human_first=body.first == "you",
+        seed=body.seed,
+        game=game,
     )
     token = _matches.add(match)
     return {"id": token, **match.view()}

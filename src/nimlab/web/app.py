@@ -1,9 +1,11 @@
 """The FastAPI application: the JSON API, the static front end, and errors as 4xx JSON.
 
 Error policy (``../shared/CONTRACT.md``): ``NimlabError`` -> 400 ``{"error": ...}``,
-``TooLargeError`` -> 413, malformed or ill-typed bodies -> 422 with ``error`` and FastAPI's
-``detail``, bodies over :data:`~nimlab.web.models.MAX_BODY_BYTES` -> 413. Anything unexpected
-becomes a JSON 500 without a traceback (the tests make sure none happens).
+``TooLargeError`` -> 413, a job past the server's time or memory budget (or no worker free)
+-> 503 (:class:`~nimlab.web.guard.BudgetExceededError`), malformed or ill-typed bodies -> 422
+with ``error`` and FastAPI's ``detail``, bodies over :data:`~nimlab.web.models.MAX_BODY_BYTES`
+-> 413. Anything unexpected becomes a JSON 500 without a traceback (the tests make sure none
+happens).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nimlab.errors import NimlabError, TooLargeError
-from nimlab.web.api import router
+from nimlab.web.api import router, warm_up
+from nimlab.web.guard import BudgetExceededError, JobLimits, JobPool
 from nimlab.web.models import MAX_BODY_BYTES
 
 __all__ = ["STATIC_DIR", "BodyLimit", "create_app"]
@@ -96,8 +99,12 @@ def _validation_summary(errors: list[dict[str, Any]]) -> tuple[str, list[dict[st
     return "invalid request: " + "; ".join(parts[:5]), cleaned
 
 
-def create_app() -> FastAPI:
+def create_app(limits: JobLimits | None = None) -> FastAPI:
     """The playground: ``/`` (the page), ``/static/...`` and the JSON API under ``/api/``.
+
+    Computing requests run in child processes of ``app.state.jobs``, a
+    :class:`~nimlab.web.guard.JobPool` with ``limits`` (the defaults: 10 s per request,
+    2 GiB for the server and its children together).
 
     >>> from fastapi.testclient import TestClient
     >>> TestClient(create_app()).get("/api/health").json()
@@ -110,6 +117,13 @@ def create_app() -> FastAPI:
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
+
+    app.state.jobs = JobPool(limits or JobLimits())
+    warm_up()
+
+    @app.exception_handler(BudgetExceededError)
+    async def over_budget(request: Request, error: Exception) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=503)
 
     @app.exception_handler(TooLargeError)
     async def too_large(request: Request, error: Exception) -> JSONResponse:

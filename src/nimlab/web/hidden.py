@@ -30,7 +30,15 @@ from nimlab.core.heaps import check_heaps
 from nimlab.errors import InvalidPositionError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str
 
-__all__ = ["HIDDEN_MAX_NODES", "VARIANT_NAMES", "HiddenMatch", "MatchStore", "Solved", "solved"]
+__all__ = [
+    "HIDDEN_MAX_NODES",
+    "VARIANT_NAMES",
+    "HiddenMatch",
+    "MatchStore",
+    "Solved",
+    "playable",
+    "solved",
+]
 
 #: Largest game tree (nodes) played in the playground.
 HIDDEN_MAX_NODES = 300_000
@@ -82,6 +90,36 @@ def solved(variant: str, position: tuple[int, ...], misere: bool) -> Solved:
     return Solved(tree, result.behaviours, result.value, result.exact, index)
 
 
+def playable(variant: str, position: tuple[int, ...], misere: bool) -> Solved:
+    """The solved game of a match from ``position``, if it is small enough to play here.
+
+    >>> playable("sn", (2, 1), False).value
+    Fraction(1, 1)
+    >>> playable("sn", (7, 1), False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.TooLargeError: position [7, 1] is too large to play here: ...
+    """
+    heaps = check_heaps(position)
+    if len(heaps) > 4 or any(h > 6 for h in heaps):
+        raise TooLargeError(
+            f"position {list(heaps)} is too large to play here: at most 4 heaps of at most 6",
+            limit=HIDDEN_MAX_NODES,
+        )
+    from nimlab.extensive.budget import estimate_solve
+
+    # The estimate counts the reduced tree, a lower bound of the one played here.
+    nodes = estimate_solve(variant, heaps, misere=misere, method="lp").nodes
+    if nodes > HIDDEN_MAX_NODES:
+        raise TooLargeError(
+            f"{variant}{list(heaps)} is too large to play here: its game tree has about"
+            f" {nodes:,} nodes, over {HIDDEN_MAX_NODES:,}; try fewer or smaller heaps",
+            estimate=nodes,
+            limit=HIDDEN_MAX_NODES,
+        )
+    return solved(variant, heaps, misere)
+
+
 @dataclass
 class HiddenMatch:
     """One game: the true heaps, each player's history of events, and the full record."""
@@ -107,15 +145,13 @@ class HiddenMatch:
         misere: bool = False,
         human_first: bool = True,
         seed: int | None = None,
+        game: Solved | None = None,
     ) -> HiddenMatch:
-        """A new game (the computer moves at once if it starts)."""
+        """A new game (the computer moves at once if it starts); ``game``: the solved game of
+        :func:`playable`, if it was computed elsewhere."""
         heaps = check_heaps(position)
-        if len(heaps) > 4 or any(h > 6 for h in heaps):
-            raise TooLargeError(
-                f"position {list(heaps)} is too large to play here: at most 4 heaps of at most 6",
-                limit=HIDDEN_MAX_NODES,
-            )
-        game = solved(variant, heaps, misere)
+        if game is None:
+            game = playable(variant, heaps, misere)
         match = cls(variant, heaps, misere, 0 if human_first else 1, game, random.Random(seed))
         match.state = heaps
         match._computer_turns()
@@ -235,7 +271,9 @@ class HiddenMatch:
 
 
 class MatchStore:
-    """The games in progress, by random token; the oldest are dropped beyond ``capacity``.
+    """The games in progress, by random token; the oldest are dropped beyond ``capacity``
+    matches, or beyond ``games`` distinct solved games (each holds its tree in memory; matches
+    of the same game share it, see :meth:`game`).
 
     >>> store = MatchStore(capacity=1)
     >>> first = store.add(HiddenMatch.start("sn", (1, 1)))
@@ -246,10 +284,13 @@ class MatchStore:
     Traceback (most recent call last):
       ...
     nimlab.errors.NoSuchPositionError: no game ... (finished long ago, or the server restarted)
+    >>> store.game("sn", (1, 1), False) is store.use(second, lambda match: match.game)
+    True
     """
 
-    def __init__(self, capacity: int = 256) -> None:
+    def __init__(self, capacity: int = 256, games: int = 4) -> None:
         self.capacity = capacity
+        self.games = games
         self._matches: OrderedDict[str, HiddenMatch] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -258,9 +299,21 @@ class MatchStore:
         token = secrets.token_urlsafe(12)
         with self._lock:
             self._matches[token] = match
-            while len(self._matches) > self.capacity:
+            while len(self._matches) > self.capacity or self._distinct_games() > self.games:
                 self._matches.popitem(last=False)
         return token
+
+    def _distinct_games(self) -> int:
+        return len({id(match.game) for match in self._matches.values()})
+
+    def game(self, variant: str, position: tuple[int, ...], misere: bool) -> Solved | None:
+        """The solved game of a match in progress from the same start, if any (to share it)."""
+        key = (variant, position, misere)
+        with self._lock:
+            for match in self._matches.values():
+                if (match.variant, match.start_position, match.misere) == key:
+                    return match.game
+        return None
 
     def use(self, token: str, job: Callable[[HiddenMatch], Any]) -> Any:
         """Run ``job`` on the match of ``token``, one job at a time."""
