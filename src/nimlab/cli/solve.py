@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,15 +11,20 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
+from nimlab.cli.paths import output_path, writing
 from nimlab.core.heaps import parse_heaps
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str
 
 if TYPE_CHECKING:
+    from nimlab.budget import Budget
+    from nimlab.extensive.budget import SolveEstimate
     from nimlab.extensive.oracle import Round
     from nimlab.extensive.solve import RoundReport
 
 __all__ = ["export_efg", "solve"]
+
+_HEAPS = re.compile(r"[0-9,]*")
 
 _STORE = typer.Option(
     None,
@@ -26,7 +32,25 @@ _STORE = typer.Option(
     help="Serve/keep the result in this results store (default: $NIMLAB_STORE, else none).",
 )
 _MAX_NODES = typer.Option(
-    12_000_000, "--max-nodes", help="Refuse games whose tree has more nodes (exit 3)."
+    None,
+    "--max-nodes",
+    min=0,
+    help="While building, refuse (exit 3) any tree that grows past this many nodes "
+    "(default: as many as --max-memory holds, at 550 bytes a node).",
+)
+_MAX_SECONDS = typer.Option(
+    600.0,
+    "--max-seconds",
+    min=0.0,
+    help="Refuse (exit 3, before any work) a solve estimated to take more seconds; "
+    "raise it to lift the limit.",
+)
+_MAX_MEMORY = typer.Option(
+    8.0,
+    "--max-memory",
+    min=0.0,
+    help="Refuse (exit 3, before any work) a solve estimated to need more GiB of memory; "
+    "raise it to lift the limit.",
 )
 
 
@@ -37,19 +61,25 @@ def solve(
     misere: bool = typer.Option(False, "--misere", help="Whoever takes the last chip loses."),
     strategy: bool = typer.Option(False, "--strategy", help="Show the equilibrium strategies."),
     draw: Path | None = typer.Option(None, "--draw", help="Draw the equilibrium tree (SVG)."),
-    max_nodes: int = _MAX_NODES,
+    max_nodes: int | None = _MAX_NODES,
+    max_seconds: float = _MAX_SECONDS,
+    max_memory: float = _MAX_MEMORY,
     method: str = typer.Option(
         "auto",
         "--method",
         help="lp (the whole tree's LP), restricted (restricted games grown until their "
-        "bounds meet; for large games), or auto (restricted above a million nodes).",
+        "bounds meet; for large games), or auto (restricted for large trees).",
     ),
     store: str | None = _STORE,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Exact value of an imperfect-information Nim variant, certified in rationals."""
+    """Exact value of an imperfect-information Nim variant, certified in rationals.
+
+    The cost of the method that will run is estimated first, in well under a second.
+    """
+    from nimlab.budget import GIB, Budget
+    from nimlab.extensive.budget import METHODS, estimate_solve, node_limit
     from nimlab.extensive.rules import variant_rules
-    from nimlab.extensive.solve import METHODS
     from nimlab.store import command_store_path
 
     variant_rules(variant)
@@ -58,12 +88,18 @@ def solve(
             f"unknown --method {method!r}: choose one of {', '.join(METHODS)}"
         )
     position = parse_heaps(heaps)
+    budget = Budget(max_seconds, int(min(max_memory, 2.0**40) * GIB))  # inf: no limit
+    if max_nodes is None:
+        max_nodes = node_limit(budget)
+    store_path = command_store_path(store)
+    if store_path is not None and not strategy and draw is None:
+        # a stored result is served whatever its cost; the budget guards a computation
+        _solve_stored(store_path, variant, position, misere, max_nodes, method, budget, as_json)
+        return
+    estimate = estimate_solve(variant, position, misere=misere, method=method, strategies=strategy)
+    _check_budget(estimate, budget)
     if draw is not None:
         _draw(variant, position, misere, max_nodes, draw)
-    store_path = command_store_path(store)
-    if store_path is not None and not strategy:
-        _solve_stored(store_path, variant, position, misere, max_nodes, as_json)
-        return
     from nimlab.extensive.solve import solve as solve_game
     from nimlab.extensive.strategy import format_strategies
 
@@ -76,9 +112,11 @@ def solve(
             max_nodes=max_nodes,
             method=method,
             progress=report,
+            budget=None,  # checked above, with the options that lift it
+            estimate=estimate,
         )
     if as_json:
-        emit_json(result.to_json())
+        emit_json({**result.to_json(), "cached": False})
         return
     kind = "misère " if misere else ""
     status = "certified exact" if result.exact else "NOT certified (float estimate)"
@@ -89,6 +127,15 @@ def solve(
     )
     if result.strategies is not None:
         console.print(format_strategies(result.strategies), markup=False)
+
+
+def _check_budget(estimate: SolveEstimate, budget: Budget) -> None:
+    """Refuse (exit 3) an estimate over ``budget``, naming the options that lift it."""
+    from nimlab.extensive.budget import check_solve_budget
+
+    over = (estimate.cost.seconds > budget.seconds, estimate.cost.bytes > budget.bytes)
+    lift = [opt for opt, hit in zip(("--max-seconds", "--max-memory"), over, strict=True) if hit]
+    check_solve_budget(estimate, budget, " and ".join(lift))
 
 
 @contextmanager
@@ -116,16 +163,32 @@ def _solve_stored(
     position: tuple[int, ...],
     misere: bool,
     max_nodes: int,
+    method: str,
+    budget: Budget,
     as_json: bool,
 ) -> None:
-    """Solve through the results store, under the key a ``nimlab sweep solve`` uses."""
+    """Solve by ``method`` through the results store, under the key a ``nimlab sweep solve``
+    uses (``auto`` is served by a row of any method: see :mod:`nimlab.specs`); only a
+    computation is held to ``budget``."""
+    from nimlab.extensive.budget import estimate_solve
+    from nimlab.specs import solve_task
     from nimlab.store import cached_result
-    from nimlab.sweeps.tasks import run_task, solve_task
+    from nimlab.sweeps.tasks import run_task
 
-    task = solve_task(variant, position, misere=misere, max_nodes=max_nodes)
-    stored, served = cached_result(store_path, task.spec, task.method, lambda: run_task(task))
+    allowed = (budget.seconds, budget.bytes)
+    task = solve_task(
+        variant, position, misere=misere, method=method, max_nodes=max_nodes, budget=allowed
+    )
+
+    def compute() -> dict[str, Any]:
+        _check_budget(estimate_solve(variant, position, misere=misere, method=method), budget)
+        return run_task(task)
+
+    stored, served = cached_result(
+        store_path, task.spec, task.method, compute, accepts=task.accepts
+    )
     # The key is the multiset of heaps (the value does not depend on their order).
-    payload = {**stored, "position": list(position)}
+    payload = {**stored, "position": list(position), "cached": served}
     if as_json:
         emit_json(payload)
         return
@@ -150,15 +213,19 @@ def _draw(
     from nimlab.extensive.solve import solve_tree
     from nimlab.extensive.tree import build_tree
 
+    output_path(path, "drawing")
     tree = build_tree(variant, position, misere=misere, max_nodes=max_nodes, record_nodes=True)
     result = solve_tree(tree)
-    path.write_text(equilibrium_svg(tree, result.behaviours), encoding="utf-8")
+    with writing(path, "drawing"):
+        path.write_text(equilibrium_svg(tree, result.behaviours), encoding="utf-8")
 
 
 @app.command("export-efg", context_settings=HEAP_ARGS)
 def export_efg(
     variant: str = typer.Argument(..., help="sn, fsn, kn or kn-empty."),
-    args: list[str] = typer.Argument(..., help="Heap sizes, then the output FILE.efg."),
+    args: list[str] = typer.Argument(
+        ..., help="Heap sizes, then the output file (e.g. game.efg; not a number)."
+    ),
     misere: bool = typer.Option(False, "--misere", help="Whoever takes the last chip loses."),
     max_nodes: int = typer.Option(
         2_000_000, "--max-nodes", help="Refuse games whose tree has more nodes (exit 3)."
@@ -168,18 +235,30 @@ def export_efg(
     ),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Write the game tree in Gambit's .efg format (exact rational payoffs)."""
+    """Write the game tree in Gambit's .efg format (exact rational payoffs).
+
+    The last argument is the output file; it must not look like heap sizes (digits and
+    commas), so that a forgotten file name is refused instead of taken from the heaps.
+    """
     from nimlab.extensive.efg import write_efg
     from nimlab.extensive.rules import variant_rules
 
     variant_rules(variant)
+    if _HEAPS.fullmatch(args[-1].strip()):
+        raise InvalidPositionError(
+            f"give the output file after the heap sizes (the last argument {args[-1]!r} is "
+            "a heap size), e.g. nimlab export-efg sn 3 3 1 game.efg"
+        )
     if len(args) < 2:
         raise InvalidPositionError(
-            "give the heap sizes and then the output file, e.g. 3 3 1 game.efg"
+            "give the heap sizes before the output file, e.g. nimlab export-efg sn 3 3 1 game.efg"
         )
     position = parse_heaps(args[:-1])
-    path = Path(args[-1])
-    tree = write_efg(variant, position, path, misere=misere, max_nodes=max_nodes, reduced=reduced)
+    path = output_path(Path(args[-1]), "game file")
+    with writing(path, "game file"):
+        tree = write_efg(
+            variant, position, path, misere=misere, max_nodes=max_nodes, reduced=reduced
+        )
     summary = {
         "variant": variant,
         "position": list(position),

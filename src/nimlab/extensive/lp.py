@@ -124,6 +124,8 @@ def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
         h.setOptionValue(option, setting)
     h.passModel(lp)
     h.run()
+    if h.getModelStatus() == highspy.HighsModelStatus.kMemoryLimit:
+        raise MemoryError("HiGHS ran out of memory solving the sequence-form LP")
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         raise NimlabError(
             f"HiGHS did not find an optimum: {h.modelStatusToString(h.getModelStatus())}"

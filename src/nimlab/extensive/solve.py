@@ -12,8 +12,16 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from nimlab.core.heaps import check_heaps
+from nimlab.budget import CLI_BUDGET, Budget
 from nimlab.errors import NimlabError
+from nimlab.extensive.budget import (
+    CLOSED_FORM,
+    METHODS,
+    RESTRICT_ABOVE,
+    SolveEstimate,
+    check_solve_budget,
+    estimate_solve,
+)
 from nimlab.extensive.certify import (
     Behaviour,
     Certificate,
@@ -23,10 +31,10 @@ from nimlab.extensive.certify import (
 )
 from nimlab.extensive.lp import LpSolution, lp_matrix, solve_lp
 from nimlab.extensive.results import EquilibriumResult
-from nimlab.extensive.rules import Rules, variant_rules
+from nimlab.extensive.rules import variant_rules
 from nimlab.extensive.seqform import SequenceForm, sequence_form
 from nimlab.extensive.strategy import strategy_entries
-from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, build_tree, estimate_nodes
+from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, build_tree
 
 if TYPE_CHECKING:
     from nimlab.extensive.oracle import Round
@@ -56,16 +64,6 @@ ROUNDING_TOLERANCE = 1e-7
 BASIS_LIMIT = 1500
 """Largest optimal basis (basic columns) re-solved exactly when rounding does not certify."""
 
-METHODS = ("auto", "lp", "restricted")
-"""How a game (or each part of a decomposed one) is solved: ``lp``, the LP of the whole tree;
-``restricted``, restricted games grown until their bounds meet
-(:mod:`nimlab.extensive.oracle`); ``auto``, ``restricted`` when the tree is estimated to have
-more than :data:`RESTRICT_ABOVE` nodes."""
-
-RESTRICT_ABOVE = 1_000_000
-"""Estimated nodes above which ``auto`` solves by restricted games (measured: SN(8,8,1)'s
-6.2-million-node first part takes 98 s and 4 GB whole, 63 s and 0.3 GB restricted)."""
-
 
 def solve(
     variant: str,
@@ -78,6 +76,8 @@ def solve(
     decompose: bool = True,
     method: str = "auto",
     progress: RoundReport | None = None,
+    budget: Budget | None = CLI_BUDGET,
+    estimate: SolveEstimate | None = None,
 ) -> EquilibriumResult:
     """The exact value of ``variant`` from ``heaps`` for the first player L, certified.
 
@@ -95,38 +95,44 @@ def solve(
     so one heap per size is solved. ``nodes`` and ``infosets`` then count the games solved,
     and the result carries no behaviour strategies (they belong to the parts' trees): ask
     for ``strategies=True`` or ``decompose=False`` to get them for the whole game.
+
+    Before any work the cost is estimated (:func:`nimlab.extensive.budget.estimate_solve`,
+    whose parts and methods are the ones run here) and checked against ``budget`` (``None``:
+    not checked), raising :class:`~nimlab.errors.TooLargeError` when it is over. Pass the
+    ``estimate`` of the same arguments if it is already known.
     """
     start = time.perf_counter()
-    rules = variant_rules(variant)
+    variant_rules(variant)
     if method not in METHODS:
         raise NimlabError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
-    if strategies or not prune_forced:
-        method = "lp"
-    if decompose and not strategies and rules.announces_heap and len(heaps) > 1 and any(heaps):
-        return _solve_by_first_heap(
-            variant, heaps, misere, max_nodes, prune_forced, method, start, progress
+    if estimate is None:
+        estimate = estimate_solve(
+            variant,
+            heaps,
+            misere=misere,
+            method=method,
+            strategies=strategies,
+            prune_forced=prune_forced,
+            decompose=decompose,
         )
-    if _restricted(rules, heaps, None, method):
+    if budget is not None:
+        check_solve_budget(estimate, budget, "a larger budget (the budget argument)")
+    if estimate.method == CLOSED_FORM:
+        return _one_heap(estimate, start)
+    if estimate.parts[0].root_heap is not None:
+        return _solve_by_first_heap(estimate, max_nodes, prune_forced, start, progress)
+    if estimate.method == "restricted":
         return _solve_restricted(variant, heaps, misere, None, max_nodes, progress)
-    tree = build_tree(variant, heaps, misere=misere, max_nodes=max_nodes, prune_forced=prune_forced)
+    tree = build_tree(
+        variant,
+        heaps,
+        misere=misere,
+        max_nodes=max_nodes,
+        prune_forced=prune_forced,
+        check_estimate=False,
+    )
     built = time.perf_counter()
     return solve_tree(tree, strategies=strategies, started=(start, built))
-
-
-def _restricted(rules: Rules, heaps: tuple[int, ...], root_heap: int | None, method: str) -> bool:
-    """Whether ``method`` solves this game (or part) by restricted games."""
-    if method != "auto":
-        return method == "restricted"
-    position = check_heaps(heaps)
-    if not any(position):
-        return False
-    for probes in (128, 2048):  # the estimate runs low: look closer unless the game is tiny
-        estimate = estimate_nodes(
-            rules, position, probes=probes, root_heap=root_heap, prune_forced=True, known_wins=True
-        )
-        if estimate < RESTRICT_ABOVE // 20:
-            return False
-    return estimate > RESTRICT_ABOVE
 
 
 def _solve_restricted(
@@ -148,24 +154,44 @@ def _solve_restricted(
     )
 
 
+def _one_heap(estimate: SolveEstimate, start: float) -> EquilibriumResult:
+    """A position with one non-empty heap, in every variant: L knows it and takes it all
+    (normal play: L wins, 1), or in misère play leaves one chip, which R must then take
+    (L wins, 1) unless the heap is a single chip that L must take itself (-1). No tree.
+
+    >>> solve("kn", (0, 7, 0)).value, solve("fsn", (1,), misere=True).value
+    (Fraction(1, 1), Fraction(-1, 1))
+    """
+    (height,) = [h for h in estimate.heaps if h]
+    value = Fraction(-1 if estimate.misere and height == 1 else 1)
+    seconds = time.perf_counter() - start
+    timings = {"build": 0.0, "lp": 0.0, "certify": 0.0, "total": seconds}
+    certificate = Certificate(value, value, "closed form: one non-empty heap")
+    return EquilibriumResult(
+        estimate.variant,
+        tuple(estimate.heaps),
+        estimate.misere,
+        value,
+        True,
+        0,
+        0,
+        certificate,
+        timings,
+    )
+
+
 def _solve_by_first_heap(
-    variant: str,
-    heaps: tuple[int, ...],
-    misere: bool,
+    estimate: SolveEstimate,
     max_nodes: int,
     prune_forced: bool,
-    method: str,
     start: float,
     progress: RoundReport | None,
 ) -> EquilibriumResult:
     parts: list[EquilibriumResult] = []
-    rules = variant_rules(variant)
-    seen: set[int] = set()
-    for k, size in enumerate(heaps):
-        if size == 0 or size in seen:
-            continue
-        seen.add(size)
-        if _restricted(rules, heaps, k, method):
+    variant, heaps, misere = estimate.variant, estimate.heaps, estimate.misere
+    for part in estimate.parts:
+        k = part.root_heap
+        if part.method == "restricted":
             parts.append(_solve_restricted(variant, heaps, misere, k, max_nodes, progress))
             continue
         t0 = time.perf_counter()
@@ -176,6 +202,7 @@ def _solve_by_first_heap(
             max_nodes=max_nodes,
             prune_forced=prune_forced,
             root_heap=k,
+            check_estimate=False,
         )
         parts.append(solve_tree(tree, started=(t0, time.perf_counter())))
     lower = max(p.certificate.lower for p in parts)

@@ -196,6 +196,10 @@ class _Builder:
         self.actions = memo.actions
         self.own_update = memo.own_update
         self.opp_update = memo.opp_update
+        # heap vectors looked at while updating beliefs (a state's replies counted as the
+        # most a position of this game can have): the walks of estimate_nodes stop on it
+        self.scanned = 0
+        self.replies = 1 + sum(tree.position)
 
     def new_history(
         self, p: int, belief: frozenset[Heaps], pending: int | None, seq: int, parent: int, ev: str
@@ -217,6 +221,7 @@ class _Builder:
         key = (self.belief[p][h], self.pending[p][h])
         actions = self.actions.get(key)
         if actions is None:
+            self.scanned += len(key[0])
             actions = self.actions[key] = self.rules.actions(*key)
         if p == L and h == 0 and self.root_heap is not None:
             actions = tuple(act for act in actions if act[0] == self.root_heap)
@@ -259,6 +264,7 @@ class _Builder:
         update = (info.belief, action, own)
         known = self.own_update.get(update)
         if known is None:
+            self.scanned += len(info.belief)
             belief, pending = set(), None
             for s in info.belief:
                 st = self.step(s, action)
@@ -280,6 +286,7 @@ class _Builder:
         update = (self.belief[p][h], signal)
         belief = self.opp_update.get(update)
         if belief is None:
+            self.scanned += len(update[0]) * self.replies
             signal_of = self.rules.signal
             belief = self.opp_update[update] = frozenset(
                 after
@@ -347,6 +354,7 @@ class _Builder:
         actions = self.actions.get((belief, pending))
         if actions is None:
             actions = self.actions[(belief, pending)] = self.rules.actions(belief, pending)
+        self.scanned += len(actions)
         for act in actions:
             st = self.step(state, act)
             if not st.done:
@@ -442,6 +450,7 @@ def build_tree(
     restrict: tuple[Restriction | None, Restriction | None] | None = None,
     index: HistoryIndex | None = None,
     memo: Memo | None = None,
+    check_estimate: bool = True,
 ) -> GameTree:
     """Unroll the game tree of ``variant`` from ``heaps`` (L moves first).
 
@@ -473,7 +482,9 @@ def build_tree(
     ``restrict=(rule_l, rule_r)`` holds a player to the actions its
     :class:`~nimlab.extensive.restrict.Restriction` allows (``None``: unrestricted), naming
     histories by ``index`` (required then); the tree's ``history_ids`` give those names.
-    Only the node limit guards a restricted build (the estimate is of the whole tree).
+    Only the node limit guards a restricted build (the estimate is of the whole tree), or
+    a build with ``check_estimate=False`` (its caller has estimated the cost already, see
+    :mod:`nimlab.extensive.budget`).
     ``memo`` (a :class:`Memo` of earlier builds of the same game) saves recomputing beliefs.
     """
     rules, position = _validate(variant, heaps) if isinstance(variant, str) else (variant, heaps)
@@ -481,7 +492,7 @@ def build_tree(
     if restrict is not None and index is None:
         raise ValueError("a restricted build needs a HistoryIndex to name histories")
     estimate = 0
-    for probes in (128, 2048) if restrict is None else ():
+    for probes in (128, 2048) if restrict is None and check_estimate else ():
         # a closer look only when the quick one is alarming
         estimate = estimate_nodes(
             rules,
@@ -531,6 +542,9 @@ def estimate_nodes(
     root_heap: int | None = None,
     prune_forced: bool = False,
     known_wins: bool = False,
+    batches: int = 1,
+    max_work: int | None = None,
+    misere: bool = False,
 ) -> int:
     """Knuth's unbiased estimate of the number of nodes, from random root-to-leaf walks.
 
@@ -539,18 +553,29 @@ def estimate_nodes(
     (by default none: the unreduced tree), and its error is large (the tree is very
     unbalanced), so the guard only trusts it with a margin.
 
+    With ``batches`` the walks are split into that many batches and the median of their
+    means is returned (steadier than one mean: a rare huge walk moves one batch only). With
+    ``max_work``, the walks stop once the belief updates they made looked at that many heap
+    vectors in all (counted, so the answer stays deterministic), even inside a walk (whose
+    nodes so far then count); the estimate then rests on the walks done. ``misere`` counts
+    the misère play's tree.
+
     >>> from nimlab.extensive.rules import SchrodingerRules
     >>> full = estimate_nodes(SchrodingerRules(), (4, 4, 1))
     >>> 0 < estimate_nodes(SchrodingerRules(), (4, 4, 1), prune_forced=True) < full
     True
+    >>> estimate_nodes(SchrodingerRules(), (9, 9, 1), batches=8, max_work=10) > 0
+    True
     """
     rng = random.Random(seed)
-    tree = GameTree(rules.name, position, False)
+    tree = GameTree(rules.name, position, misere)
     builder = _Builder(tree, rules, sys.maxsize, False, prune_forced, known_wins)
     builder.root_heap = root_heap
     roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
-    total = 0
-    for _ in range(probes):
+    per_batch = max(1, probes // max(1, batches))
+    means: list[int] = []
+    total = done = 0
+    while done < probes and (max_work is None or builder.scanned < max_work or not done):
         state, mover, hist, weight, size = position, L, list(roots), 1, 1
         while True:
             h = hist[mover]
@@ -568,6 +593,15 @@ def estimate_nodes(
                 continue
             if builder.settled(state, mover, hist, hist[1 - mover], st.opp) is not None:
                 break
+            if max_work is not None and builder.scanned > max_work:
+                break  # a walk through enormous beliefs: what it has seen is a lower bound
             mover = 1 - mover
         total += size
-    return total // probes
+        done += 1
+        if done % per_batch == 0:
+            means.append(total // per_batch)
+            total = 0
+    if not means:  # stopped inside the first batch
+        return total // done
+    means.sort()
+    return means[len(means) // 2]

@@ -1,0 +1,284 @@
+"""What ``solve`` will cost, estimated in well under a second, before any work is done.
+
+:func:`estimate_solve` follows :func:`nimlab.extensive.solve.solve`'s own choices: the parts
+of the decomposition by first heap (``sn``, ``fsn``), and in each part the method that will
+run (``auto``: ``restricted`` above :data:`RESTRICT_ABOVE` estimated nodes, else ``lp``).
+Each part's whole tree is sized by Knuth's random walks (a median of batch means,
+deterministic, with a cap on the beliefs scanned) unless a closed-form lower bound on its
+nodes is already hopeless (then the walks, which would be slow, are skipped). Seconds and
+bytes come from formulas fitted to measured runs (``BENCHMARKS.md``, "Budgets of solve").
+
+>>> small = estimate_solve("sn", (3, 3, 1))
+>>> small.method, small.cost.seconds < 1
+('decomposed by first heap: lp', True)
+>>> huge = estimate_solve("kn", (60, 60, 60, 60))
+>>> huge.method, huge.lower_bound, huge.cost.seconds > 1e9
+('restricted', True, True)
+>>> check_solve_budget(huge, Budget(600, 8 << 30), "a larger budget")
+... # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
+Traceback (most recent call last):
+  ...
+nimlab.errors.TooLargeError: solving kn(60,60,60,60) by restricted games would take about ...
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from nimlab.budget import Budget, Cost, abridged, check_cost, saturated
+from nimlab.core.heaps import check_heaps
+from nimlab.errors import InvalidPositionError
+from nimlab.extensive.rules import Rules, variant_rules
+from nimlab.extensive.tree import estimate_nodes
+
+__all__ = [
+    "CLOSED_FORM",
+    "METHODS",
+    "RESTRICT_ABOVE",
+    "PartEstimate",
+    "SolveEstimate",
+    "check_solve_budget",
+    "estimate_solve",
+    "node_limit",
+]
+
+METHODS = ("auto", "lp", "restricted")
+"""How a game (or each part of a decomposed one) is solved: ``lp``, the LP of the whole tree;
+``restricted``, restricted games grown until their bounds meet
+(:mod:`nimlab.extensive.oracle`); ``auto``, ``restricted`` when the tree is estimated to have
+more than :data:`RESTRICT_ABOVE` nodes."""
+
+RESTRICT_ABOVE = 250_000
+"""Estimated nodes (of :func:`estimate_solve`'s estimator, which runs low: about 1x in
+``kn``, up to 10x in ``sn``) above which ``auto`` solves a part by restricted games; the
+measured crossover is near SN(7,6,1) (0.47 million nodes built, 5.2 s whole, 4.6 s
+restricted)."""
+
+PROBES = 2048
+"""Random walks per game, split between the parts (at least :data:`MIN_PROBES` each)."""
+MIN_PROBES = 256
+BATCHES = 16
+MAX_WORK = 50_000
+"""Heap vectors the walks of one part may scan in their beliefs before they stop."""
+HOPELESS_NODES = 1e11
+"""Closed-form lower bounds above this many nodes are used as they are (no walks)."""
+HOPELESS_WORK = 1e9
+
+# Fitted constants (see BENCHMARKS.md, "Budgets of solve"): per family of variants and per
+# method, seconds = a * n**b and bytes = c * n**d over the parts' estimated nodes n (the
+# estimator runs low, most in sn, and the LP's work grows faster than its size); the beliefs'
+# work per heap vector scanned; the interpreter with numpy, scipy and HiGHS.
+FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
+    ("sn", "lp"): (1.8e-7, 1.50, 23.8, 1.41),
+    ("sn", "restricted"): (6.96e-6, 1.16, 50.4, 1.13),
+    ("fsn", "lp"): (4.83e-7, 1.44, 4.75e3, 0.90),
+    ("fsn", "restricted"): (2.61e-7, 1.28, 101.0, 0.93),
+    ("kn", "lp"): (1.84e-6, 1.16, 392.0, 0.93),
+    ("kn", "restricted"): (2.61e-7, 1.28, 101.0, 0.93),
+}
+BASE_BYTES = 60e6
+CLOSED_FORM = "closed form"
+"""The method of a position with one non-empty heap: L, who knows it, decides the game at once
+(:func:`nimlab.extensive.solve.solve` gives its value without a tree; never refused)."""
+WORK_SECONDS = 1.0e-5
+WORK_BYTES = 225.0
+NODE_BYTES = 550
+"""Peak bytes per node actually built by a whole-tree solve (SN(8,8,1): 7.46 million nodes,
+4.06 GB)."""
+
+
+@dataclass(frozen=True)
+class PartEstimate:
+    """One game solved: ``root_heap`` (L's first heap in a decomposition, else ``None``), its
+    method (``lp`` or ``restricted``), its estimated whole-tree nodes and its cost."""
+
+    root_heap: int | None
+    method: str
+    nodes: int
+    cost: Cost
+
+
+@dataclass(frozen=True)
+class SolveEstimate:
+    """The estimated cost of ``solve(variant, heaps, ...)``.
+
+    ``method``: ``lp`` or ``restricted``, or ``decomposed by first heap: ...`` with the
+    parts' methods; ``nodes``: the estimated nodes of the trees the method sizes itself by
+    (the parts' whole trees); ``lower_bound``: the nodes are a closed-form lower bound (the
+    game is too large to be worth walking).
+    """
+
+    variant: str
+    heaps: tuple[int, ...]
+    misere: bool
+    method: str
+    nodes: int
+    cost: Cost
+    parts: tuple[PartEstimate, ...]
+    lower_bound: bool
+
+    @property
+    def what(self) -> str:
+        """``solving sn(9,9,1) by restricted games`` (for messages)."""
+        kind = "misère " if self.misere else ""
+        how = {"lp": "the whole tree's LP", "restricted": "restricted games"}.get(
+            self.method, "parts (" + self.method.split(": ", 1)[-1] + ")"
+        )
+        heaps = ",".join(map(abridged, self.heaps))
+        return f"solving {kind}{self.variant}({heaps}) by {how}"
+
+
+def check_solve_budget(estimate: SolveEstimate, budget: Budget, lift: str) -> None:
+    """Raise :class:`~nimlab.errors.TooLargeError` when ``estimate`` is over ``budget``.
+
+    >>> check_solve_budget(estimate_solve("sn", (3, 2, 1)), Budget(1, 1 << 30), "--max-seconds")
+    """
+    check_cost(estimate.what, estimate.cost, budget, lift)
+
+
+def node_limit(budget: Budget) -> int:
+    """The most nodes a tree may grow to while built within ``budget``'s memory.
+
+    >>> node_limit(Budget(600, 8 << 30))
+    15618062
+    """
+    return int(budget.bytes // NODE_BYTES)
+
+
+def estimate_solve(
+    variant: str,
+    heaps: tuple[int, ...],
+    *,
+    misere: bool = False,
+    method: str = "auto",
+    strategies: bool = False,
+    prune_forced: bool = True,
+    decompose: bool = True,
+) -> SolveEstimate:
+    """The cost of :func:`nimlab.extensive.solve.solve` with the same arguments.
+
+    >>> estimate_solve("sn", (10**18, 1)).cost.seconds > 1e20
+    True
+    >>> estimate_solve("kn", (0, 10**18)).method  # one heap: L takes it all
+    'closed form'
+    >>> estimate_solve("sn", (0, 0))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.InvalidPositionError: position [0, 0] has no chips: give at least one ...
+    """
+    rules = variant_rules(variant)
+    if method not in METHODS:
+        raise InvalidPositionError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
+    position = check_heaps(heaps)
+    if not any(position):
+        raise InvalidPositionError(
+            f"position {list(position)} has no chips: give at least one non-empty heap"
+        )
+    if not strategies and sum(1 for h in position if h) == 1:
+        cost = Cost(0.0, int(BASE_BYTES))
+        part = PartEstimate(None, CLOSED_FORM, 0, cost)
+        return SolveEstimate(rules.name, position, misere, CLOSED_FORM, 0, cost, (part,), False)
+    if strategies or not prune_forced:
+        method = "lp"
+    roots: list[int | None] = [None]
+    if decompose and not strategies and rules.announces_heap and len(position) > 1:
+        first: dict[int, int] = {}
+        for k, size in enumerate(position):
+            if size:
+                first.setdefault(size, k)
+        roots = list(first.values())
+    log2_bound = max(
+        _log2_nodes_bound(rules, position, prune_forced) - math.log2(len(position)),
+        # L's first turn alone: every amount of every heap (L knows them all) is an action
+        math.log2(saturated(sum(position))),
+    )
+    hopeless = log2_bound > math.log2(HOPELESS_NODES)
+    probes = max(MIN_PROBES, PROBES // len(roots))
+    parts = []
+    for root in roots:
+        work = _belief_work(rules, position, root)
+        if hopeless or work > HOPELESS_WORK:
+            nodes = max(1, int(2 ** min(log2_bound, 1000) / len(roots)))
+        else:
+            nodes = estimate_nodes(
+                rules,
+                position,
+                probes=probes,
+                batches=BATCHES,
+                max_work=MAX_WORK,
+                root_heap=root,
+                prune_forced=prune_forced,
+                known_wins=True,
+                misere=misere,
+            )
+        how = method if method != "auto" else "restricted" if nodes > RESTRICT_ABOVE else "lp"
+        family = "kn" if rules.name.startswith("kn") else rules.name
+        parts.append(PartEstimate(root, how, nodes, _cost(FITS[family, how], nodes, work)))
+    cost = parts[0].cost
+    for part in parts[1:]:
+        cost = cost + part.cost
+    methods = sorted({part.method for part in parts})
+    shown = methods[0] if roots == [None] else "decomposed by first heap: " + ", ".join(methods)
+    return SolveEstimate(
+        rules.name,
+        position,
+        misere,
+        shown,
+        sum(part.nodes for part in parts),
+        cost,
+        tuple(parts),
+        hopeless,
+    )
+
+
+def _cost(fit: tuple[float, float, float, float], nodes: int, work: float) -> Cost:
+    """The fitted cost of one part: ``nodes`` estimated, ``work`` heap vectors scanned."""
+    n = min(float(nodes), 1e150)  # far beyond any budget, and n**b stays a float
+    a, b, c, d = fit
+    seconds = a * n**b + WORK_SECONDS * work
+    size = c * n**d + WORK_BYTES * work + BASE_BYTES
+    return Cost(seconds, int(min(size, 2.0**62)))
+
+
+def _belief_work(rules: Rules, position: tuple[int, ...], root: int | None) -> float:
+    """A lower bound on the heap vectors scanned while updating beliefs, from R's first turn.
+
+    ``sn``, ``fsn``: after L played on heap ``k`` (of ``h`` chips) without emptying it, R
+    knows it holds 1 to ``h - 1`` chips, and looks at it: each of the ``h - 1`` sights is
+    checked against each of the ``h - 1`` heaps R thinks possible. ``kn``, ``kn-empty``: R
+    thinks possible each of L's ``m`` moves and has about ``m`` requests, each checked
+    against each of them.
+    """
+    if rules.announces_heap:
+        sizes = {position[k] for k in ([root] if root is not None else range(len(position)))}
+        return saturated(sum((h - 1) ** 2 for h in sizes if h > 1) * len(position))
+    return saturated(sum(position)) ** 2
+
+
+def _log2_nodes_bound(rules: Rules, position: tuple[int, ...], prune_forced: bool) -> float:
+    """log2 of a lower bound on the number of nodes of the (reduced) whole tree.
+
+    Every sequence of ordinary Nim moves is a path of the tree (each variant lets the mover
+    make it), and it is not cut by a reduction while its positions keep enough chips: with
+    the reductions, at least two heaps of 3 or more (``sn``, ``fsn``: no single move can
+    then reach a position whose winner is settled) or one (``kn``: there a mover never
+    knows the heaps after the opponent's move); ``kn-empty`` and ``prune_forced=False``
+    have no reductions. So the sequences on the heaps that keep at least ``floor`` chips,
+    one chip at a time in any order (a multinomial) or each heap in turn in any amounts
+    (compositions), are leaves of the tree.
+
+    >>> round(_log2_nodes_bound(variant_rules("kn-empty"), (1, 1, 1), True), 3)  # 3! orders
+    2.585
+    >>> _log2_nodes_bound(variant_rules("sn"), (9, 1), True)  # one large heap: no bound
+    0.0
+    """
+    reduced = prune_forced and not rules.silent_passes
+    floor, needed = (0, 1) if not reduced else (3, 1) if not rules.announces_heap else (3, 2)
+    spare = [min(h, 10**150) - floor for h in position if h >= floor and h > 0]
+    if len(spare) < needed:
+        return 0.0
+    total = sum(spare)
+    orders = (math.lgamma(total + 1) - sum(math.lgamma(c + 1) for c in spare)) / math.log(2)
+    compositions = float(sum(c - 1 for c in spare if c > 0))
+    return max(orders, compositions, 0.0)

@@ -1,0 +1,159 @@
+"""``nimlab solve`` refuses what it cannot finish, at once, from an estimate of the method that
+will actually run; sizes that fit are still solved (issue 11, item 3)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nimlab.budget import CLI_BUDGET
+from nimlab.errors import InvalidPositionError, TooLargeError
+from nimlab.extensive.budget import estimate_solve
+from nimlab.extensive.solve import solve
+
+HUGE = [
+    ("kn", "60", "60", "60", "60"),  # ran 6 minutes to 4 GB before it was killed
+    ("sn", "12", "12", "12"),
+    ("kn", "6", "6", "6"),
+    ("fsn", "9", "9", "9", "9"),
+    ("kn", "6", "6", "6", "6"),
+    ("sn", "99", "99", "99"),
+    ("kn-empty", *["1"] * 16),
+    ("sn", str(10**18), "1"),
+]
+
+
+@pytest.mark.parametrize("args", HUGE, ids=lambda a: f"{a[0]}-{len(a) - 1}-heaps-{a[1]}")
+def test_huge_solves_are_refused_at_once(nimlab: Any, args: tuple[str, ...]) -> None:
+    run = nimlab("solve", *args, "--json", timeout=60)
+    message = run.refused(3)
+    assert "would take about" in message and "--max-seconds" in message
+    assert run.seconds < 10  # interpreter start-up included, on a loaded machine
+
+
+def test_sn_10_10_1_is_over_ten_minutes_and_says_how_to_lift_it(nimlab: Any) -> None:
+    # measured 745 s and 4.3 GB by restricted games (BENCHMARKS.md)
+    message = nimlab("solve", "sn", "10", "10", "1", timeout=60).refused(3)
+    assert "restricted" in message and "over the budget of 10 min" in message
+    assert "--max-seconds" in message
+
+
+def test_the_options_lift_and_lower_the_budget(nimlab: Any) -> None:
+    tight = nimlab("solve", "sn", "3", "3", "1", "--max-seconds", "0.000001")
+    assert "--max-seconds" in tight.refused(3)
+    small = nimlab("solve", "sn", "3", "3", "1", "--max-memory", "0.001")
+    assert "--max-memory" in small.refused(3)
+    lifted = nimlab("solve", "sn", "3", "3", "1", "--max-seconds", "1e6", "--json")
+    assert lifted.ok_json()["value"] == "1/3"
+
+
+def test_sn_4000_1_is_estimated_beyond_a_minute(nimlab: Any) -> None:
+    # measured 100 s: within the default budget, so only a smaller one refuses it
+    run = nimlab("solve", "sn", "4000", "1", "--max-seconds", "30", timeout=60)
+    assert "sn(4000,1)" in run.refused(3)
+    assert run.seconds < 10
+
+
+@pytest.mark.parametrize("variant", ["sn", "fsn", "kn", "kn-empty"])
+def test_one_heap_is_a_closed_form_never_refused(nimlab: Any, variant: str) -> None:
+    # L knows the heap: takes it all (wins), or in misère play leaves one chip (R must take it)
+    big = str(10**18)
+    assert nimlab("solve", variant, "0", big, "--json").ok_json()["value"] == "1"
+    misere = nimlab("solve", variant, big, "--misere", "--json").ok_json()
+    assert (misere["value"], misere["exact"]) == ("1", True)
+    assert nimlab("solve", variant, "1", "--misere", "--json").ok_json()["value"] == "-1"
+
+
+@pytest.mark.parametrize(
+    ("args", "value"),
+    [
+        (("sn", "3", "3", "1"), "1/3"),
+        (("sn", "3", "2", "1"), "0"),
+        (("sn", "4", "4", "1", "--method", "restricted"), "1/5"),
+        (("kn-empty", "2", "2", "2"), "1/3"),
+    ],
+)
+def test_sizes_that_fit_are_solved(nimlab: Any, args: tuple[str, ...], value: str) -> None:
+    payload = nimlab("solve", *args, "--json").ok_json()
+    assert payload["value"] == value and payload["exact"] is True
+
+
+@pytest.mark.parametrize("bad", ["-5", "-1"])
+def test_negative_max_nodes_is_bad_input(nimlab: Any, bad: str) -> None:
+    assert "--max-nodes" in nimlab("solve", "sn", "3", "3", "1", "--max-nodes", bad).refused(2)
+
+
+def test_a_tree_past_max_nodes_is_refused_while_built(nimlab: Any) -> None:
+    assert "--max-nodes" in nimlab("solve", "sn", "3", "3", "1", "--max-nodes", "10").refused(3)
+
+
+positions = st.one_of(
+    st.lists(st.integers(0, 12), min_size=1, max_size=5),
+    st.lists(st.integers(0, 10**18), min_size=1, max_size=100),
+    st.lists(st.integers(0, 3), min_size=1, max_size=100),
+).filter(any)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(["sn", "fsn", "kn", "kn-empty"]),
+    heaps=positions,
+    misere=st.booleans(),
+    method=st.sampled_from(["auto", "lp", "restricted"]),
+)
+def test_estimates_take_under_a_second(
+    variant: str, heaps: list[int], misere: bool, method: str
+) -> None:
+    estimate_solve("sn", (2, 1))  # imports done once, not timed
+    start = time.perf_counter()
+    estimate = estimate_solve(variant, tuple(heaps), misere=misere, method=method)
+    assert time.perf_counter() - start < 1.0
+    assert estimate.cost.seconds >= 0 and estimate.cost.bytes > 0
+    if estimate.method == "closed form":
+        assert sum(1 for h in heaps if h) == 1 and estimate.nodes == 0
+    elif method != "auto":
+        assert {part.method for part in estimate.parts} == {method}
+
+
+def test_bad_input_is_invalid_position() -> None:
+    with pytest.raises(InvalidPositionError):
+        estimate_solve("sn", (0, 0, 0))
+    with pytest.raises(InvalidPositionError):
+        estimate_solve("sn", (3, -1))
+    with pytest.raises(InvalidPositionError):
+        estimate_solve("sn", (3, 1), method="simplex")
+
+
+@pytest.mark.parametrize(
+    ("variant", "heaps", "runs"),
+    [
+        ("kn", (4, 4), "lp"),
+        ("kn", (4, 3, 1), "restricted"),
+        ("sn", (5, 4, 1), "decomposed by first heap: lp"),
+        ("kn-empty", (3, 3, 1), "lp"),
+    ],
+)
+def test_the_estimated_method_is_the_one_solve_runs(
+    variant: str, heaps: tuple[int, ...], runs: str
+) -> None:
+    estimate = estimate_solve(variant, heaps)
+    assert estimate.method == runs
+    method = solve(variant, heaps).certificate.method
+    if runs.startswith("decomposed"):
+        assert method.startswith("max over first heaps of: ")
+        method = method.split(": ", 1)[1]
+    assert method.startswith("restricted games") == ("restricted" in runs)
+
+
+def test_the_library_refuses_from_the_same_estimate_without_cli_flags() -> None:
+    start = time.perf_counter()
+    with pytest.raises(TooLargeError) as refused:
+        solve("kn", (60, 60, 60, 60))
+    assert time.perf_counter() - start < 1.0
+    message = str(refused.value)
+    assert "budget" in message and "--" not in message
+    assert estimate_solve("kn", (60, 60, 60, 60)).cost.seconds > CLI_BUDGET.seconds
