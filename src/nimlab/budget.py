@@ -24,12 +24,17 @@ from nimlab.errors import TooLargeError
 
 __all__ = [
     "CLI_BUDGET",
+    "DEFAULT_STEPS",
     "GIB",
+    "STEP_SECONDS",
     "Budget",
     "Cost",
+    "abridged",
     "check_cost",
     "format_bytes",
     "format_seconds",
+    "saturated",
+    "steps_budget",
 ]
 
 GIB = 1 << 30
@@ -118,3 +123,57 @@ def check_cost(what: str, cost: Cost, budget: Budget, lift: str) -> None:
         estimate=int(min(cost.seconds, 2**62)),
         limit=int(budget.seconds),
     )
+
+
+STEP_SECONDS = 1e-6
+"""A step of ``--limit``: about a microsecond of work on the reference machine."""
+
+DEFAULT_STEPS = round(CLI_BUDGET.seconds / STEP_SECONDS)
+"""The default ``--limit``: :data:`CLI_BUDGET`'s seconds, in steps."""
+
+
+def steps_budget(steps: int) -> Budget:
+    """The budget ``--limit STEPS`` sets: ``STEPS`` microseconds of estimated work, and
+    :data:`CLI_BUDGET`'s memory (more, in proportion, when ``STEPS`` is above the default).
+
+    >>> steps_budget(DEFAULT_STEPS) == CLI_BUDGET
+    True
+    >>> steps_budget(2 * DEFAULT_STEPS)
+    Budget(seconds=1200.0, bytes=17179869184)
+    >>> steps_budget(1_000_000).seconds
+    1.0
+    """
+    memory = max(CLI_BUDGET.bytes, CLI_BUDGET.bytes * steps // DEFAULT_STEPS)
+    return Budget(seconds=steps * STEP_SECONDS, bytes=memory)
+
+
+def abridged(number: int, digits: int = 30) -> str:
+    """An integer for a message: as it is up to ``digits`` digits, else its ends and length
+    (computed without converting the whole number to text, which Python limits).
+
+    >>> abridged(12345), abridged(int("7" * 4000) * 10**1000 + 1)
+    ('12345', '77777777777777…00000000000001 (5,000 digits)')
+    """
+    magnitude = abs(number)
+    if magnitude < 10**digits:
+        return str(number)
+    length = int(magnitude.bit_length() * 0.30102999566398120)
+    while 10**length <= magnitude:
+        length += 1
+    while 10 ** (length - 1) > magnitude:
+        length -= 1
+    half = digits // 2 - 1
+    head = magnitude // 10 ** (length - half)
+    tail = str(magnitude % 10**half).zfill(half)
+    sign = "-" if number < 0 else ""
+    return f"{sign}{head}…{tail} ({length:,} digits)"
+
+
+def saturated(count: int) -> float:
+    """``count`` as a float for cost formulas, capped far beyond any budget (inputs may have
+    thousands of digits, beyond a float's range).
+
+    >>> saturated(10**400) == saturated(10**500) == 1e300
+    True
+    """
+    return float(min(count, 10**300))

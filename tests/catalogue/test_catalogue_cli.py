@@ -97,10 +97,14 @@ def test_bad_input_exit_2(cli: Any, args: list[str], message: str) -> None:
 
 
 def test_too_large_exit_3(cli: Any) -> None:
-    result = cli("analyze", "wythoff", "3000,4000", "--json")
+    result = cli("analyze", "grundy-game", f"{10**30},7", "--json")
     assert result.code == 3
     assert "--limit" in result.err
-    assert cli("analyze", "wythoff", "30,40", "--limit", "10", "--json").code == 3
+    assert cli("analyze", "turning-turtles", "H" * 1000, "--limit", "10", "--json").code == 3
+    # Wythoff's Grundy value is a table, its outcome a closed form: over the budget, the
+    # value is null and the outcome still answered
+    small = cli("analyze", "wythoff", "3000,4000", "--limit", "1000000", "--json").json()
+    assert small["grundy"] is None and small["outcome"] == "N"
     huge = cli("analyze", "wythoff", f"{10**30},{10**30 + 7}", "--outcome-only", "--json").json()
     assert huge["grundy"] is None and huge["outcome"] == "N"
 

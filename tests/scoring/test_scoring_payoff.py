@@ -145,10 +145,13 @@ def test_invalid_input() -> None:
 
 
 def test_too_large_gives_estimate() -> None:
+    cells = count_states([30, 30, 30]) * (2 * 92 + 1)
     with pytest.raises(TooLargeError, match="--max-cells") as caught:
         payoff_function([30, 30, 30], max_cells=10_000)
-    assert caught.value.limit == 10_000
-    assert caught.value.estimate == count_states([30, 30, 30]) * (2 * 92 + 1)
+    assert f"{cells} cells" in str(caught.value) and "would take about" in str(caught.value)
+    payoff_function([30, 30, 30], max_cells=cells)  # the grid method fits its own cells
+    with pytest.raises(TooLargeError, match="exact method"):  # 409 s measured
+        payoff_function([30, 30, 30], method="exact", max_cells=cells)
 
 
 def _synthetic_moves(

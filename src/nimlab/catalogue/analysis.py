@@ -17,6 +17,7 @@ from typing import Any
 
 from nimlab.catalogue.base import CatalogueGame, check_limit
 from nimlab.core.game import Outcome
+from nimlab.errors import TooLargeError
 from nimlab.exact import exact_str
 
 __all__ = ["GameAnalysis", "GrundyTable", "analyze", "grundy_table"]
@@ -80,14 +81,40 @@ def analyze(
             winning_moves=tuple(moves),
             method="brute-force",
         )
+    shown = game.format_position(position)
+    check_limit(
+        f"the analysis of {game.spec} {_abridged(shown)}",
+        game.analysis_cost(position, shown),
+        game.limit,
+    )
     return GameAnalysis(
         game=game.spec,
-        position=game.format_position(position),
-        grundy=None if outcome_only else game.grundy(position),
+        position=shown,
+        grundy=None if outcome_only else _grundy(game, position),
         outcome=game.outcome(position),
         value=game.value(position),
         winning_moves=tuple(game.move_json(m) for m in game.winning_moves(position)),
     )
+
+
+def _abridged(text: str) -> str:
+    """``text``, cut to about 40 characters for a message.
+
+    >>> _abridged("1," * 30)
+    '1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,... (60 characters)'
+    """
+    return text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+
+
+def _grundy(game: CatalogueGame[Any], position: Any) -> int | None:
+    """The Grundy value; None when it is not a closed form (``game.grundy_optional``) and
+    over the budget, since the outcome and the winning moves still are."""
+    if not game.grundy_optional:
+        return game.grundy(position)
+    try:
+        return game.grundy(position)
+    except TooLargeError:
+        return None
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rich.console import RenderableType
 from rich.text import Text
 
+from nimlab.budget import (
+    DEFAULT_STEPS,
+    Cost,
+    check_cost,
+    format_bytes,
+    format_seconds,
+    steps_budget,
+)
 from nimlab.core.game import ImpartialGame, Outcome
 from nimlab.core.transforms import MisereGame, misere
 from nimlab.errors import InvalidPositionError, TooLargeError
@@ -48,14 +56,26 @@ __all__ = [
     "GameOptions",
     "Pos",
     "check_limit",
+    "output_cost",
     "unique_moves",
 ]
 
 Pos = TypeVar("Pos", bound=Hashable)
 
-#: Default bound on the work of any step that is not a closed form (tables, searches); a step
-#: is about a microsecond of work, so the default refuses jobs of more than about a second.
-DEFAULT_LIMIT = 1_000_000
+#: Default ``--limit``: the work budget, in steps of about a microsecond, of anything that is
+#: not a closed form (tables, searches): 600,000,000 steps, about 10 minutes, with 8 GiB of
+#: memory (:func:`nimlab.budget.steps_budget`). Estimates are in seconds and bytes.
+DEFAULT_LIMIT = DEFAULT_STEPS
+
+#: Calibrated (BENCHMARKS.md): writing a result of ``c`` characters (positions in the input
+#: notation, JSON) takes about ``c`` bytes x 5 and 40 ns per character.
+_OUTPUT_BYTES_PER_CHAR = 5
+_OUTPUT_SECONDS_PER_CHAR = 4e-8
+#: A step of the brute-force search (a position expanded or a move listed) takes about 5 µs
+#: and keeps about 400 bytes (memoised positions, values); it cannot be estimated ahead, so it
+#: stops when it has done the steps the budget allows.
+_BRUTE_SECONDS_PER_STEP = 5e-6
+_BRUTE_BYTES_PER_STEP = 400
 
 _FLAGS = {
     "misere": "--misere",
@@ -125,37 +145,44 @@ def unique_moves(moves: Iterable[CatalogueMove[Pos]]) -> list[CatalogueMove[Pos]
     return result
 
 
-def check_limit(what: str, estimate: int, limit: int) -> None:
-    """Raise :class:`TooLargeError` if ``estimate`` exceeds ``limit``.
+def check_limit(what: str, cost: Cost, limit: int) -> None:
+    """Raise :class:`TooLargeError` if ``cost`` is over the budget that ``--limit`` sets
+    (``limit`` steps of a microsecond; see :func:`nimlab.budget.steps_budget`).
 
-    >>> check_limit("a table", 10, 100)
-    >>> check_limit("a table", 1000, 100)  # doctest: +ELLIPSIS
+    >>> check_limit("a table", Cost(0.5, 10**6), DEFAULT_LIMIT)
+    >>> check_limit("a table", Cost(2.0, 10**6), 1_000_000)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    nimlab.errors.TooLargeError: a table needs about 1000 steps, over the limit 100 (raise it ...)
+    nimlab.errors.TooLargeError: a table would take about 2 s and 1 MB, over the budget of 1 s ...
     """
-    if estimate > limit:
-        raise TooLargeError(
-            f"{what} needs about {estimate} steps, over the limit {limit} (raise it with --limit)",
-            estimate=estimate,
-            limit=limit,
-        )
+    check_cost(what, cost, steps_budget(limit), "--limit")
+
+
+def output_cost(characters: int) -> Cost:
+    """The cost of building and writing a result of about ``characters`` characters.
+
+    >>> output_cost(10**9)
+    Cost(seconds=40.0, bytes=5000000000)
+    """
+    return Cost(characters * _OUTPUT_SECONDS_PER_CHAR, characters * _OUTPUT_BYTES_PER_CHAR)
 
 
 class BudgetedGame:
-    """A game whose move generator refuses (TooLargeError) once the search has done more than
-    ``limit`` steps: one per position expanded plus one per option listed, so that the work
-    done before a refusal is bounded whatever the number of moves per position.
+    """A game whose move generator refuses (TooLargeError) once the search has done the steps
+    that the budget ``--limit`` sets allows (about 5 µs and 400 bytes each): one per position
+    expanded plus one per option listed, so that the work done before a refusal is bounded
+    whatever the number of moves per position. (A search cannot be estimated ahead: this is
+    the one budget checked while running.)
 
     >>> from nimlab.core import MoveFunctionGame
     >>> from nimlab.grundy import grundy_value
-    >>> chain = BudgetedGame(MoveFunctionGame(lambda n: [n - 1] if n else []), 100)
+    >>> chain = BudgetedGame(MoveFunctionGame(lambda n: [n - 1] if n else []), 500)
     >>> grundy_value(chain, 40)
     0
     >>> grundy_value(chain, 500)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    nimlab.errors.TooLargeError: the brute-force search needs more than 100 steps (positions ...
+    nimlab.errors.TooLargeError: the brute-force search ran over 100 steps (positions expanded ...
     """
 
     def __init__(
@@ -166,7 +193,12 @@ class BudgetedGame:
         option_cost: Callable[[Any], int] | None = None,
     ) -> None:
         self.game = game
-        self.limit = limit
+        # a step takes a few microseconds, and the search memoises every position: stop it
+        # when its time or memory would be over the budget ``limit`` sets
+        self.budget = budget = steps_budget(limit)
+        self.limit = min(
+            int(budget.seconds / _BRUTE_SECONDS_PER_STEP), budget.bytes // _BRUTE_BYTES_PER_STEP
+        )
         self.option_cost = option_cost
         self.steps = 0
 
@@ -176,9 +208,11 @@ class BudgetedGame:
         cost = self.option_cost
         self.steps += 1 + (len(options) if cost is None else sum(map(cost, options)))
         if self.steps > self.limit:
+            budget = self.budget
             raise TooLargeError(
-                f"the brute-force search needs more than {self.limit} steps (positions expanded"
-                f" + moves listed), over the limit {self.limit} (raise it with --limit)",
+                f"the brute-force search ran over {self.limit} steps (positions expanded +"
+                f" moves listed, about {format_seconds(budget.seconds)} and"
+                f" {format_bytes(budget.bytes)}), over the budget; lift it with --limit",
                 estimate=self.steps,
                 limit=self.limit,
             )
@@ -201,6 +235,9 @@ class CatalogueGame(ABC, Generic[Pos]):
     option_flags: ClassVar[frozenset[str]] = frozenset()
     #: Whether the game has Sprague-Grundy values (False: outcome-only or partisan).
     impartial: ClassVar[bool] = True
+    #: Whether ``analyze`` may report the Grundy value as null when computing it is over the
+    #: budget (it is not a closed form, but the outcome and the winning moves are: Wythoff).
+    grundy_optional: ClassVar[bool] = False
     #: What ``nimlab grundy --upto N`` tabulates; None if it is refused.
     sequence_meaning: ClassVar[str | None] = None
 
@@ -338,17 +375,36 @@ class CatalogueGame(ABC, Generic[Pos]):
             + ("it is not impartial" if not self.impartial else "it has no sequence of positions")
         )
 
-    def sequence_cost(self, upto: int) -> int:
-        """The work of :meth:`grundy_values` for ``upto``, in steps of about a microsecond.
+    def sequence_cost(self, upto: int) -> Cost:
+        """The estimated cost of :meth:`grundy_values` for ``upto`` (and of writing it).
 
-        The default is one step per value; entries whose values cost more (long positions,
-        quadratic tables) override it, calibrated against measured times.
+        The default is about 2 µs and 100 bytes per value (a closed form per value, calibrated
+        in BENCHMARKS.md); entries whose values cost more (long positions, quadratic tables)
+        override it.
 
         >>> from nimlab.catalogue import make_game
-        >>> make_game("nim").sequence_cost(99)
-        100
+        >>> make_game("nim").sequence_cost(999_999)
+        Cost(seconds=2.0, bytes=100000000)
         """
-        return upto + 1
+        return Cost((upto + 1) * 2e-6, (upto + 1) * 100)
+
+    def analysis_cost(self, position: Pos, text: str) -> Cost:
+        """The estimated cost of :func:`~nimlab.catalogue.analysis.analyze` on ``position``
+        (written ``text``) beyond the closed form's value and outcome: by default the winning
+        moves, none from a P-position of an impartial game, else at most one per part of the
+        position (measured: about a third for Nim), each a position as long as ``text``.
+        Entries whose analysis does more work override it.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("nim").analysis_cost((3, 4, 5), "3,4,5")
+        Cost(seconds=7.2e-07, bytes=90)
+        >>> make_game("nim").analysis_cost((3, 3), "3,3")
+        Cost(seconds=0.0, bytes=0)
+        """
+        if self.impartial and self.outcome(position) is Outcome.P:
+            return Cost(0.0, 0)
+        parts = text.count(",") + 1
+        return output_cost(parts * (len(text) + 1))
 
     def grundy_values(self, upto: int) -> list[int | None]:
         """The Grundy values of positions ``0..upto`` of the ``grundy`` table."""

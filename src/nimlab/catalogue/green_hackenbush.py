@@ -34,6 +34,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
+from nimlab.budget import Cost
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, check_limit, unique_moves
 from nimlab.catalogue.registry import register
 from nimlab.errors import InvalidPositionError
@@ -243,7 +244,8 @@ class GreenHackenbushEntry(CatalogueGame[Graph]):
     def winning_moves(self, position: Graph) -> list[CatalogueMove[Graph]]:
         """Deletions leaving value 0, each checked by the closed form."""
         # each deletion is valued in about 4 µs per edge
-        check_limit(f"checking {len(position)} deletions", 4 * len(position) ** 2, self.limit)
+        edges = len(position)
+        check_limit(f"checking {edges} deletions", Cost(4e-6 * edges**2, 200 * edges), self.limit)
         if green_value(position) == 0:
             return []
         return unique_moves(
@@ -300,14 +302,14 @@ class GreenHackenbushEntry(CatalogueGame[Graph]):
         path = [GROUND, *(f"v{i}" for i in range(1, n)), GROUND]
         return tuple(pairwise(path))
 
-    def sequence_cost(self, upto: int) -> int:
+    def sequence_cost(self, upto: int) -> Cost:
         """Valuing a cycle of n edges costs about 4n µs (fusion), so the table is quadratic.
 
         >>> from nimlab.catalogue import make_game
         >>> make_game("green-hackenbush").sequence_cost(1000)
-        2003001
+        Cost(seconds=2.003001, bytes=100100)
         """
-        return 2 * upto * (upto + 1) + upto + 1
+        return Cost((2 * upto * (upto + 1) + upto + 1) * 1e-6, (upto + 1) * 100)
 
     def periodicity(self, values: Sequence[int | None]) -> tuple[int, int]:
         """A cycle through the ground fuses into n loops: n mod 2, period 2 (closed form)."""

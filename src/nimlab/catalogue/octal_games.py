@@ -18,6 +18,7 @@ A position is a list of heaps; its value is the nim-sum of the heaps' values. Gr
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from functools import reduce
 from operator import xor
@@ -26,6 +27,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from nimlab.budget import Cost
 from nimlab.catalogue.base import (
     CatalogueGame,
     CatalogueMove,
@@ -45,18 +47,53 @@ from nimlab.octal import (
     grundy_game_sequence,
     grundy_sequence,
 )
+from nimlab.octal.rules import GRUNDY_GAME_RULES, MoveRules, rules_of
+from nimlab.octal.sparse import choose_mask, is_rare
 
 __all__ = ["DawsonKaylesEntry", "GrundyGameEntry", "KaylesEntry", "OctalEntry"]
 
 _FIRST_BATCH = 1024
-_COMPILED_FROM = 10_000  # where nimlab.octal's "auto" method switches to its numba kernel
+_COMPILED_FROM = 10_000  # where nimlab.octal's "auto" method switches to its sparse engine
+
+# The cost model (calibrated in BENCHMARKS.md). Below _COMPILED_FROM the plain quadratic method
+# runs: about 2.25e-8 s per split rule and per n^2. Above, the sparse-space engine runs: each
+# n pairs every rare heap below it (and a rare n scans its splits), so it does about N * R(N)
+# pair look-ups, R(N) the number of rare values up to N, at about 2.75 ns each, plus 0.5 µs
+# per value and 1.2 s to compile the kernel. R is counted on the values up to _SAMPLES (the
+# larger computed by the engine, a fraction of a second) and extrapolated with its growth
+# exponent (clamped to [0, 1]: from a near constant count, Grundy's game, to a fixed fraction).
+# Values already computed, or a proven period (a pilot up to _PILOT proves it for many octal
+# games), make the table a closed form: only writing it costs. No pilot runs where writing
+# the table alone is over any budget (_PILOT_BELOW values).
+_PLAIN_SECONDS = 2.25e-8
+_PAIR_SECONDS = 2.75e-9
+_VALUE_SECONDS = 5e-7
+_COMPILE_SECONDS = 1.2
+_PILOT = 1023
+_SAMPLES = (8_191, 16_383)
+_PILOT_BELOW = 10**9
+_ENGINE_BYTES = 150_000_000  # the interpreter, numpy and numba
+_BYTES_PER_VALUE = 60
 
 
-def _compiled_available() -> bool:
-    """Whether numba (the octal engine's compiled kernel) is installed."""
-    import importlib.util
+def _rare_count(values: Sequence[int]) -> int:
+    """How many ``n >= 1`` have a rare value for the mask the sparse engine would choose.
 
-    return importlib.util.find_spec("numba") is not None
+    >>> _rare_count([0, 1, 2, 3, 1, 1, 2, 1])
+    1
+    """
+    half = max(16, 1 << max(values).bit_length())
+    mask = choose_mask(values, half)
+    return sum(1 for value in values[1:] if is_rare(value, mask))
+
+
+def _listing_cost(heap: int) -> Cost:
+    """Valuing every option of a heap: about a microsecond each (nothing is kept).
+
+    >>> _listing_cost(10**6)
+    Cost(seconds=1.0, bytes=0)
+    """
+    return Cost(heap * 1e-6, 0)
 
 
 class _HeapSequenceGame(HeapGame):
@@ -99,12 +136,11 @@ class _HeapSequenceGame(HeapGame):
                 self.sequence_cost(size - 1),
                 self.limit,
             )
-            self._values = self.sequence(size - 1)
-            self._periodicity = self.find_periodicity(self._values)
+            self._extend(size - 1)
 
     def listed_options(self, heap: int) -> Iterator[tuple[int, ...]]:
         """The options :meth:`winning_moves` examines: all of them, unless the heap is too big."""
-        check_limit(f"listing the moves from a heap of {heap}", heap, self.limit)
+        check_limit(f"listing the moves from a heap of {heap}", _listing_cost(heap), self.limit)
         return self.heap_options(heap)
 
     def moves(self, position: Heaps, /) -> Iterator[Heaps]:
@@ -149,27 +185,66 @@ class _HeapSequenceGame(HeapGame):
         )
         return Group(Text(f"{self.summary} Heap values g(n): {note}."), nim_sum_table(rows, marked))
 
-    def sequence_cost(self, upto: int) -> int:
-        """Every value is a mex over all splits: quadratic. Below 10,000 values the octal
-        engine runs in Python (about 30 ns per pair), above in its compiled kernel (about
-        0.5 ns) when numba is installed.
+    #: The move rules the octal engine runs (how many split rules: the plain method's cost).
+    move_rules: MoveRules = GRUNDY_GAME_RULES
+
+    _rare: tuple[int, float] | None = None
+
+    def sequence_cost(self, upto: int) -> Cost:
+        """The cost of the method that will run for g(0..upto): nothing more than writing the
+        table when the values are known or a period is proven (a pilot computes up to 4,095
+        values, which proves the period of many octal games); the plain method's calibrated
+        formula below 10,000 values; above, the sparse-space engine's, from the number of its
+        rare values up to 16,383 (computed) and their growth.
 
         >>> from nimlab.catalogue import make_game
-        >>> make_game("kayles").sequence_cost(4000)
-        504251
+        >>> round(make_game("kayles").sequence_cost(10**8).seconds)  # period 12, by the pilot
+        200
+        >>> make_game("grundy-game").sequence_cost(9_000).seconds > 1  # plain, quadratic
+        True
         """
-        pairs = (upto + 1) ** 2
-        if upto >= _COMPILED_FROM and _compiled_available():
-            return pairs // 2048 + upto + 1
-        return pairs // 32 + upto + 1
+        written = super().sequence_cost(upto)
+        if upto >= _PILOT_BELOW:
+            return written
+        self._extend(min(upto, _PILOT))
+        if upto < len(self._values) or self._periodicity is not None:
+            return written
+        size = upto + 1
+        memory = _ENGINE_BYTES + _BYTES_PER_VALUE * size
+        if upto < _COMPILED_FROM:
+            splits = max(1, len(self.move_rules.split))
+            return written + Cost(_PLAIN_SECONDS * splits * size * size, memory)
+        if self._rare is None:
+            self._extend(_SAMPLES[1])
+            counts = [_rare_count(self._values[: n + 1]) for n in _SAMPLES]
+            if upto < len(self._values) or self._periodicity is not None:
+                return written
+            growth = min(1.0, max(0.0, math.log2(max(counts[1], 1) / max(counts[0], 1))))
+            self._rare = (counts[1], growth)
+        rare, growth = self._rare
+        rare_upto = rare * (size / (_SAMPLES[1] + 1)) ** growth
+        seconds = _PAIR_SECONDS * size * rare_upto + _VALUE_SECONDS * size + _COMPILE_SECONDS
+        return written + Cost(seconds, memory)
+
+    def _extend(self, upto: int) -> None:
+        """Compute g(0..upto) if not known yet (and look for the period)."""
+        if upto >= len(self._values) and self._periodicity is None:
+            self._values = self.sequence(upto)
+            self._periodicity = self.find_periodicity(self._values)
 
     def grundy_values(self, upto: int) -> list[int | None]:
-        """g(0..upto) from the octal engine."""
-        return list(self.sequence(upto))
+        """g(0..upto): known values, extended by the proven period, or from the octal engine."""
+        self._extend(upto)
+        if upto < len(self._values):
+            return list(self._values[: upto + 1])
+        return [self.heap_value(n) for n in range(upto + 1)]
 
     def periodicity(self, values: Sequence[int | None]) -> tuple[int, int] | None:
-        """The period proven by the octal periodicity theorem from these values."""
-        found = self.find_periodicity([v for v in values if v is not None])
+        """The proven period of these values, if any (a period proven on fewer of them is
+        the least period of all, from the same preperiod: see :mod:`nimlab.octal`)."""
+        found = self._periodicity
+        if found is None or len(values) < found.preperiod + 2 * found.period:
+            found = self.find_periodicity([v for v in values if v is not None])
         return (found.period, found.preperiod) if found else None
 
 
@@ -178,6 +253,11 @@ class _CodedGame(_HeapSequenceGame):
 
     code: OctalCode
     may_be_periodic = True
+
+    @property
+    def move_rules(self) -> MoveRules:  # type: ignore[override]
+        """The code's rules."""
+        return rules_of(self.code)
 
     def heap_options(self, heap: int) -> Iterator[tuple[int, ...]]:
         """The code's moves."""
@@ -192,7 +272,7 @@ class _CodedGame(_HeapSequenceGame):
         self.heap_value(heap)  # computes the values and, if it can, proves the period
         found = self._periodicity
         if found is None:
-            check_limit(f"listing the moves from a heap of {heap}", heap, self.limit)
+            check_limit(f"listing the moves from a heap of {heap}", _listing_cost(heap), self.limit)
             return
         bound = found.preperiod + 2 * found.period
         for k, digit in enumerate(self.code.digits):

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from nimlab.budget import Cost
 from nimlab.catalogue.base import DEFAULT_LIMIT, CatalogueGame, CatalogueMove
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
@@ -183,14 +184,14 @@ class PrimePowerEntry(CatalogueGame[int]):
         """n itself (0 is not a position: its value is reported as null)."""
         return n
 
-    def sequence_cost(self, upto: int) -> int:
+    def sequence_cost(self, upto: int) -> Cost:
         """Factorising each n costs about 35 µs.
 
         >>> from nimlab.catalogue import make_game
         >>> make_game("prime-power").sequence_cost(24999)
-        1000000
+        Cost(seconds=1.0, bytes=2500000)
         """
-        return 40 * (upto + 1)
+        return Cost(40e-6 * (upto + 1), 100 * (upto + 1))
 
     def grundy_values(self, upto: int) -> list[int | None]:
         """g(n) for n = 1..upto, with None for n = 0."""

@@ -39,7 +39,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from nimlab.catalogue.base import CatalogueGame, CatalogueMove, check_limit, unique_moves
+from nimlab.budget import Cost
+from nimlab.catalogue.base import (
+    CatalogueGame,
+    CatalogueMove,
+    check_limit,
+    output_cost,
+    unique_moves,
+)
 from nimlab.catalogue.registry import register
 from nimlab.core.game import Outcome
 from nimlab.errors import InvalidPositionError
@@ -183,6 +190,17 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
                     result.append(CatalogueMove(q, label, player=player))
         return unique_moves(result)
 
+    def analysis_cost(self, position: Stalks, text: str) -> Cost:
+        """Each of the E edges is a move whose position is valued again: about 8 µs x E^2
+        (measured, BENCHMARKS.md), and at most E winning moves written.
+
+        >>> from nimlab.catalogue import make_game
+        >>> round(make_game("red-blue-hackenbush").analysis_cost(("BR",) * 500, "BR").seconds)
+        8
+        """
+        edges = sum(len(stalk) for stalk in position)
+        return Cost(8e-6 * edges**2, 0) + output_cost(edges * (len(text) + 1))
+
     def explain(self, position: Stalks) -> RenderableType:
         """Each stalk's edges with their signed worth."""
         table = Table("stalk", "edges (bottom-up) and worth", "value", box=None)
@@ -216,7 +234,8 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
         """The sorted position, after checking its number of sub-positions against the limit."""
         states = math.prod(len(stalk) + 1 for stalk in position)
         moves = sum(len(stalk) for stalk in position)  # options listed at each sub-position
-        check_limit("the brute-force search", states * (1 + moves), self.limit)
+        steps = states * (1 + moves)
+        check_limit("the brute-force search", Cost(steps * 1e-6, states * 400), self.limit)
         return tuple(sorted(position))
 
     def brute_value(self, position: Stalks) -> Fraction:

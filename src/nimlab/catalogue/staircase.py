@@ -27,6 +27,7 @@ from operator import xor
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from nimlab.budget import Cost
 from nimlab.catalogue.base import CatalogueMove, unique_moves
 from nimlab.catalogue.heapgames import HeapGame
 from nimlab.catalogue.registry import register
@@ -111,14 +112,14 @@ class StaircaseEntry(HeapGame):
         """One coin on step n."""
         return (0,) * n + (1,)
 
-    def sequence_cost(self, upto: int) -> int:
+    def sequence_cost(self, upto: int) -> Cost:
         """Position n has n + 1 steps: quadratic, about 12 ns per step summed.
 
         >>> from nimlab.catalogue import make_game
         >>> make_game("staircase").sequence_cost(8000)
-        1008251
+        Cost(seconds=1.008251, bytes=800100)
         """
-        return (upto + 1) ** 2 // 64 + upto + 1
+        return Cost(((upto + 1) ** 2 // 64 + upto + 1) * 1e-6, (upto + 1) * 100)
 
     def periodicity(self, values: object) -> tuple[int, int]:
         """One coin on step n is worth n mod 2: period 2 from 0 (closed form)."""

@@ -32,6 +32,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from nimlab.budget import Cost
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions, check_limit
 from nimlab.catalogue.heapgames import HeapGame, replace_heap
 from nimlab.catalogue.registry import register
@@ -97,8 +98,12 @@ class SubtractionSequence:
     def __call__(self, n: int) -> int:
         """g(n), reduced by the period once it is proven."""
         while n >= len(self.values) and self.period is None:
-            wanted = (len(self.values) + 1) * self.step_cost
-            check_limit(f"the Grundy sequence (no period yet) up to {n}", wanted, self.limit)
+            size = len(self.values) + 1
+            check_limit(
+                f"the Grundy sequence (no period yet) up to {n}",
+                Cost(size * self.step_cost * 1e-6, size * 100),
+                self.limit,
+            )
             self._extend()
         if n < len(self.values):
             return self.values[n]

@@ -31,7 +31,8 @@ from collections.abc import Iterator
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.catalogue.base import CatalogueGame, CatalogueMove
+from nimlab.budget import Cost
+from nimlab.catalogue.base import CatalogueGame, CatalogueMove, output_cost
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
 from nimlab.errors import InvalidPositionError
@@ -127,14 +128,26 @@ class _CoinTurning(CatalogueGame[str]):
         """A random row of up to ``size`` coins."""
         return "".join(rng.choice("HT") for _ in range(rng.randint(0, size)))
 
-    def sequence_cost(self, upto: int) -> int:
+    def sequence_cost(self, upto: int) -> Cost:
         """Row n has n coins: quadratic, about 30 ns per coin summed.
 
         >>> from nimlab.catalogue import make_game
         >>> make_game("twins").sequence_cost(4000)
-        504251
+        Cost(seconds=0.504251, bytes=400100)
         """
-        return (upto + 1) ** 2 // 32 + upto + 1
+        return Cost(((upto + 1) ** 2 // 32 + upto + 1) * 1e-6, (upto + 1) * 100)
+
+    def analysis_cost(self, position: str, text: str) -> Cost:
+        """At most one winning move per head, each a row as long as the position (none from
+        a P-position).
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("turning-turtles").analysis_cost("H" * 100_000, "H" * 100_000).bytes
+        50000500000
+        """
+        if self.grundy(position) == 0:
+            return Cost(0.0, 0)
+        return output_cost(position.count("H") * (len(text) + 1))
 
     def sequence_position(self, n: int) -> str:
         """A row of n coins whose only head is the last one (the empty row for n = 0)."""

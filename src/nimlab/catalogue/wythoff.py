@@ -26,6 +26,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from nimlab.budget import Cost
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions, check_limit
 from nimlab.catalogue.registry import register
 from nimlab.core.game import Outcome
@@ -90,14 +91,17 @@ def wythoff_row(row: int, length: int) -> list[list[int]]:
     return table
 
 
-def wythoff_cost(row: int, length: int) -> int:
-    """The work of :func:`wythoff_row`: its cells, each a mex over bitsets of about
-    ``row + length`` bits (so it grows quadratically), in steps of about a microsecond.
+def wythoff_cost(row: int, length: int) -> Cost:
+    """The cost of :func:`wythoff_row`: its cells, each a mex over bitsets of about
+    ``row + length`` bits (so it grows quadratically), about a microsecond per cell and per
+    2,000 bits; 40 bytes per cell and the bitsets (calibrated in BENCHMARKS.md).
 
     >>> wythoff_cost(0, 100_000)
-    5100000
+    Cost(seconds=5.1, bytes=1254012500)
     """
-    return (row + 1) * length * (1 + (row + length) // 2000)
+    cells = (row + 1) * length
+    bitsets = (row + 1 + length) * (row + length) // 8
+    return Cost(cells * (1 + (row + length) // 2000) * 1e-6, cells * 40 + bitsets)
 
 
 @register
@@ -110,6 +114,7 @@ class WythoffEntry(CatalogueGame[Pair]):
     example = "3,5"
     option_flags = frozenset({"--row"})
     sequence_meaning = "the piles (row, n); --row R, default 0"
+    grundy_optional = True
 
     def __init__(self, *, row: int = 0) -> None:
         self.row = row
@@ -208,7 +213,7 @@ class WythoffEntry(CatalogueGame[Pair]):
         """The piles (row, n)."""
         return self.row, n
 
-    def sequence_cost(self, upto: int) -> int:
+    def sequence_cost(self, upto: int) -> Cost:
         """The cost of the table of rows ``0..--row``."""
         return wythoff_cost(self.row, upto + 1)
 

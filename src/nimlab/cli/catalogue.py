@@ -34,7 +34,11 @@ _SKIPS = typer.Option(None, "--skips", help="skip-nim: skips A,B of the first an
 _CODE = typer.Option(None, "--code", help="octal: the octal code, e.g. 0.07.")
 _ROW = typer.Option(None, "--row", help="wythoff: the row R tabulated by grundy (pairs R,n).")
 _LIMIT = typer.Option(
-    DEFAULT_LIMIT, "--limit", help="Bound on non-closed-form work (tables, searches)."
+    DEFAULT_LIMIT,
+    "--limit",
+    help="Work budget of what is not a closed form (tables, searches), in steps of about a"
+    " microsecond: default about 10 minutes, with 8 GB of memory (more in proportion above"
+    " it). Jobs estimated over it are refused (exit 3) before they start.",
 )
 
 
@@ -54,6 +58,8 @@ def _options(
             raise InvalidPositionError(f"invalid {flag} {number}: it must be non-negative")
     if row is not None and row < 0:
         raise InvalidPositionError(f"invalid --row {row}: it must be non-negative")
+    if limit < 0:
+        raise InvalidPositionError(f"invalid --limit {limit}: it must be non-negative")
     return GameOptions(
         misere=misere,
         subtraction_set=(
@@ -147,7 +153,7 @@ def grundy_command(
         return
     table = grundy_table(entry, upto)
     if as_json:
-        emit_json(table.to_json())
+        emit_json(table.to_json() if stored_code is None else {**table.to_json(), "cached": False})
         return
     console.print(Text(f"{table.game}: g(n) for n = 0..{upto}, n = {table.meaning}", style="bold"))
     console.print(" ".join("-" if v is None else str(v) for v in table.values))
@@ -160,7 +166,7 @@ def grundy_command(
 def _sweep_code(entry: CatalogueGame[Any]) -> str | None:
     """What ``nimlab sweep grundy --codes`` calls this game (an octal code, or the name
     ``grundy-game``), or None for a game whose table is not stored."""
-    from nimlab.sweeps.tasks import GRUNDY_GAME
+    from nimlab.specs import GRUNDY_GAME
 
     code = getattr(entry, "code", None)
     if code is not None:
@@ -174,13 +180,25 @@ def _grundy_stored(
     """An octal game's (or Grundy's game's) table through the store, under the key ``nimlab
     sweep grundy`` uses (``octal(CODE;upto=N)``: kayles and dawson-kayles share it with their
     codes; ``grundy-game(upto=N)``)."""
+    from nimlab.specs import octal_task
     from nimlab.store import cached_result
-    from nimlab.sweeps.tasks import octal_task, run_task
+    from nimlab.sweeps.tasks import run_task
 
-    check_limit(f"a table of {upto + 1} values", entry.sequence_cost(upto), entry.limit)
     task = octal_task(code, upto)
-    stored, served = cached_result(store_path, task.spec, task.method, lambda: run_task(task))
-    payload = {**stored, "game": entry.spec, "meaning": entry.sequence_meaning or ""}
+
+    def compute() -> dict[str, Any]:  # a stored table is served whatever its size
+        check_limit(f"a table of {upto + 1} values", entry.sequence_cost(upto), entry.limit)
+        return run_task(task)
+
+    stored, served = cached_result(
+        store_path, task.spec, task.method, compute, accepts=task.accepts
+    )
+    payload = {
+        **stored,
+        "game": entry.spec,
+        "meaning": entry.sequence_meaning or "",
+        "cached": served,
+    }
     if as_json:
         emit_json(payload)
         return

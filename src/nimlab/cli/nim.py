@@ -8,8 +8,10 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from nimlab.budget import DEFAULT_STEPS, Budget, steps_budget
 from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
 from nimlab.core.heaps import Heaps, format_heaps, parse_heaps
+from nimlab.errors import InvalidPositionError
 from nimlab.nim import (
     NimAnalysis,
     aesthetic_positions,
@@ -69,6 +71,21 @@ def nim(
         _render_analysis(result)
 
 
+_LIMIT = typer.Option(
+    DEFAULT_STEPS,
+    "--limit",
+    help="Work budget in steps of about a microsecond (default: about 10 minutes, with 8 GB"
+    " of memory, more in proportion above it); jobs estimated over it are refused (exit 3).",
+)
+
+
+def _budget(limit: int) -> Budget:
+    """The budget ``--limit`` sets (a negative limit is bad input)."""
+    if limit < 0:
+        raise InvalidPositionError(f"invalid --limit {limit}: it must be non-negative")
+    return steps_budget(limit)
+
+
 def _print_positions(positions: Sequence[Heaps], title: str) -> None:
     console.print(f"{title}: {len(positions)}")
     for position in positions:
@@ -85,10 +102,11 @@ def lost(
     smallest: int | None = typer.Option(
         None, "--smallest", help="Keep only positions whose smallest heap has this size."
     ),
+    limit: int = _LIMIT,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """List every lost position (nim-sum 0) with K heaps of sizes 1..M, as multisets."""
-    positions = lost_positions(heaps, largest, non_obvious=non_obvious)
+    positions = lost_positions(heaps, largest, non_obvious=non_obvious, budget=_budget(limit))
     if smallest is not None:
         positions = [p for p in positions if p[0] == smallest]
     if as_json:
@@ -101,10 +119,11 @@ def lost(
 @app.command("aesthetic")
 def aesthetic(
     heaps: int = typer.Option(..., "--heaps", help="Number of heaps K (at least 3)."),
+    limit: int = _LIMIT,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Lost positions with K distinct heap sizes: least total, then least largest, most smallest."""
-    result = aesthetic_positions(heaps)
+    result = aesthetic_positions(heaps, budget=_budget(limit))
     if as_json:
         emit_json(result.to_json())
     else:
@@ -114,10 +133,11 @@ def aesthetic(
 @app.command("triangles")
 def triangles(
     upto: int = typer.Option(100, "--upto", help="Largest n to test."),
+    limit: int = _LIMIT,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The n for which the perfect triangle 1, 2, ..., n is a lost position."""
-    values = lost_triangles(upto)
+    values = lost_triangles(upto, budget=_budget(limit))
     if as_json:
         emit_json({"upto": upto, "n": values})
     else:
@@ -128,10 +148,11 @@ def triangles(
 def trapezoids(
     smallest: int = typer.Option(2, "--min", help="Smallest heap size allowed."),
     largest: int = typer.Option(20, "--max", help="Largest heap size allowed."),
+    limit: int = _LIMIT,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Lost runs of consecutive heap sizes a, a+1, ..., b with min <= a < b <= max."""
-    positions = lost_trapezoids(smallest=smallest, largest=largest)
+    positions = lost_trapezoids(smallest=smallest, largest=largest, budget=_budget(limit))
     if as_json:
         emit_json({"positions": [list(p) for p in positions], "count": len(positions)})
     else:

@@ -16,13 +16,15 @@ obviously so. Positions are multisets, written as ascending tuples.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nimlab.budget import CLI_BUDGET, Budget, Cost, check_cost
 from nimlab.core.heaps import Heaps
-from nimlab.errors import InvalidPositionError, NoSuchPositionError, TooLargeError
+from nimlab.errors import InvalidPositionError, NoSuchPositionError
 
 __all__ = [
     "AestheticPositions",
@@ -33,7 +35,14 @@ __all__ = [
     "lost_triangles",
 ]
 
-MAX_LISTED_POSITIONS = 5_000_000
+#: The calibrated costs (BENCHMARKS.md): seconds per prefix examined by :func:`lost_positions`,
+#: per partition tried by :func:`aesthetic_positions`, per pair of :func:`lost_trapezoids`,
+#: and the bytes of each number listed in a result.
+_PREFIX_SECONDS = 5e-7
+_PARTITION_SECONDS = 2.5e-5
+_PAIR_SECONDS = 1e-7
+_LISTED_SECONDS = 3.2e-7
+_NUMBER_BYTES = 40
 
 
 def is_obviously_lost(heaps: Sequence[int]) -> bool:
@@ -78,8 +87,24 @@ def _lost_multisets(heaps: int, largest: int) -> Iterator[Heaps]:
     yield from extend(1, 0, heaps)
 
 
-def lost_positions(heaps: int, largest: int, *, non_obvious: bool = False) -> list[Heaps]:
-    """Every lost position with ``heaps`` heaps of sizes ``1..largest``, as ascending tuples.
+def lost_cost(heaps: int, largest: int) -> Cost:
+    """The cost of :func:`lost_positions`: the ascending prefixes of ``heaps - 1`` sizes
+    (about ``largest^(heaps-1) / (heaps-1)!``), and the positions found, about one in
+    ``heaps`` of them, ``heaps`` numbers each.
+
+    >>> lost_cost(3, 2000)
+    Cost(seconds=1.0005, bytes=80040120)
+    """
+    prefixes = math.comb(largest + heaps - 2, heaps - 1)
+    found = prefixes // heaps + 1
+    return Cost(prefixes * _PREFIX_SECONDS, found * heaps * _NUMBER_BYTES)
+
+
+def lost_positions(
+    heaps: int, largest: int, *, non_obvious: bool = False, budget: Budget | None = None
+) -> list[Heaps]:
+    """Every lost position with ``heaps`` heaps of sizes ``1..largest``, as ascending tuples;
+    refused (:class:`~nimlab.errors.TooLargeError`) when estimated over ``budget``.
 
     >>> lost_positions(2, 3)
     [(1, 1), (2, 2), (3, 3)]
@@ -88,18 +113,20 @@ def lost_positions(heaps: int, largest: int, *, non_obvious: bool = False) -> li
     """
     _check_count("the number of heaps", heaps, 1)
     _check_count("the largest heap size", largest, 1)
-    estimate = largest ** (heaps - 1)
-    if heaps > 2 and estimate > 50 * MAX_LISTED_POSITIONS:
-        raise TooLargeError(
-            f"enumerating {heaps} heaps up to {largest} examines about {estimate:,} prefixes "
-            f"(limit {50 * MAX_LISTED_POSITIONS:,}); use fewer heaps or a smaller --max",
-            estimate=estimate,
-            limit=50 * MAX_LISTED_POSITIONS,
-        )
+    what = f"listing the lost positions of {heaps} heaps up to {largest}"
+    _check(
+        what, lost_cost(heaps, largest), budget, "--limit (or use fewer heaps or a smaller --max)"
+    )
     found = _lost_multisets(heaps, largest)
     if non_obvious:  # sorted positive heaps pair up iff they do so in consecutive pairs
         return [p for p in found if p[0::2] != p[1::2]]
     return list(found)
+
+
+def _check(what: str, cost: Cost, budget: Budget | None, lift: str = "--limit") -> None:
+    """Refuse ``cost`` over ``budget`` (no budget: :data:`~nimlab.budget.CLI_BUDGET`); the
+    command line's ``--limit`` lifts it."""
+    check_cost(what, cost, budget or CLI_BUDGET, lift)
 
 
 @dataclass(frozen=True)
@@ -131,7 +158,40 @@ def _partitions(total: int, parts: int, largest_part: int) -> Iterator[tuple[int
             yield (first, *rest)
 
 
-def aesthetic_positions(heaps: int) -> AestheticPositions:
+def aesthetic_cost(heaps: int) -> Cost:
+    """The cost of :func:`aesthetic_positions`: the partitions of the excesses tried, up to
+    the excess of the answer, measured to be at most about ``heaps`` (12, 33, 24, 29 for
+    20, 30, 40, 50 heaps), so the partitions of ``0..heaps + 3``.
+
+    >>> aesthetic_cost(30).seconds < 10, aesthetic_cost(200).seconds > 600
+    (True, True)
+    """
+    tried = sum(_partition_count(excess) for excess in range(heaps + 4))
+    return Cost(tried * _PARTITION_SECONDS, heaps * _NUMBER_BYTES)
+
+
+def _partition_count(n: int) -> int:
+    """p(n), the number of partitions of n (Euler's pentagonal recurrence).
+
+    >>> [_partition_count(n) for n in range(8)], _partition_count(100)
+    ([1, 1, 2, 3, 5, 7, 11, 15], 190569292)
+    """
+    p = [1] + [0] * n
+    for m in range(1, n + 1):
+        k, total = 1, 0
+        while True:
+            for pentagonal in (k * (3 * k - 1) // 2, k * (3 * k + 1) // 2):
+                if pentagonal > m:
+                    break
+                total += (-1) ** (k + 1) * p[m - pentagonal]
+            if k * (3 * k - 1) // 2 > m:
+                break
+            k += 1
+        p[m] = total
+    return p[n]
+
+
+def aesthetic_positions(heaps: int, *, budget: Budget | None = None) -> AestheticPositions:
     """Lost positions with ``heaps`` distinct positive sizes, chosen by the blog's order.
 
     Minimise the total, then the largest heap, then maximise the smallest; every tie is kept.
@@ -143,6 +203,7 @@ def aesthetic_positions(heaps: int) -> AestheticPositions:
     AestheticPositions(heaps=3, total=6, positions=((1, 2, 3),))
     """
     _check_count("the number of heaps", heaps, 1)
+    _check(f"the aesthetic positions of {heaps} heaps", aesthetic_cost(heaps), budget)
     if heaps < 3:
         raise NoSuchPositionError(
             f"no lost position has {heaps} distinct positive heap sizes (at least 3 are needed)"
@@ -168,20 +229,35 @@ def aesthetic_positions(heaps: int) -> AestheticPositions:
         excess += 1
 
 
-def lost_triangles(upto: int) -> list[int]:
-    """The ``n <= upto`` for which the perfect triangle ``1, 2, ..., n`` is lost."""
+def lost_triangles(upto: int, *, budget: Budget | None = None) -> list[int]:
+    """The ``n <= upto`` for which the perfect triangle ``1, 2, ..., n`` is lost: by the
+    closed form 1 ^ 2 ^ ... ^ n = 0 iff n = 0 or n = 3 (mod 4); only the size of the answer
+    (``upto / 4`` numbers) may be refused."""
     _check_count("upto", upto, 0)
-    found, nim_sum = [0], 0
-    for n in range(1, upto + 1):
-        nim_sum ^= n
-        if nim_sum == 0:
-            found.append(n)
-    return found
+    count = upto // 4 + 1
+    cost = Cost(count * 1e-7, count * _NUMBER_BYTES)
+    _check(f"listing the lost triangles up to {upto}", cost, budget)
+    return [0, *range(3, upto + 1, 4)]
 
 
-def lost_trapezoids(*, smallest: int, largest: int) -> list[Heaps]:
+def trapezoids_cost(smallest: int, largest: int) -> Cost:
+    """The cost of :func:`lost_trapezoids`: every pair ``a <= b``, and the runs found
+    (about an eighth of the pairs, of length ``(b - a) / 3`` on average).
+
+    >>> trapezoids_cost(2, 1500).seconds > 20, trapezoids_cost(2, 10**7).bytes > 10**15
+    (True, True)
+    """
+    span = max(0, largest - smallest + 1)
+    pairs = span * (span + 1) // 2
+    listed = pairs // 8 * (span // 3 + 1)
+    return Cost(pairs * _PAIR_SECONDS + listed * _LISTED_SECONDS, listed * _NUMBER_BYTES)
+
+
+def lost_trapezoids(*, smallest: int, largest: int, budget: Budget | None = None) -> list[Heaps]:
     """Runs ``a, a+1, ..., b`` with ``smallest <= a < b <= largest`` whose nim-sum is 0."""
     _check_count("the smallest heap", smallest, 1)
+    cost = trapezoids_cost(smallest, largest)
+    _check(f"listing the lost trapezoids within {smallest}..{largest}", cost, budget)
     found: list[Heaps] = []
     for start in range(smallest, largest + 1):
         nim_sum = 0

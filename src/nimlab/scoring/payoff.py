@@ -38,8 +38,9 @@ from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING, Literal
 
+from nimlab.budget import CLI_BUDGET, Budget, Cost, abridged, check_cost, saturated
 from nimlab.core.heaps import Heaps, check_heaps
-from nimlab.errors import InvalidPositionError, TooLargeError
+from nimlab.errors import InvalidPositionError
 from nimlab.scoring.piecewise import PiecewiseLinear, maximum
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "CLI_MAX_CELLS",
     "COMPILE_ABOVE_CELLS",
     "DEFAULT_MAX_CELLS",
     "Method",
@@ -54,10 +56,12 @@ __all__ = [
     "c_minus",
     "c_plus",
     "canonical",
+    "cells_budget",
     "children",
     "count_states",
     "in_p_minus",
     "in_p_plus",
+    "payoff_cost",
     "payoff_function",
     "payoff_value",
     "solve_payoffs",
@@ -67,7 +71,43 @@ __all__ = [
 Method = Literal["grid", "exact"]
 
 DEFAULT_MAX_CELLS = 20_000_000
-"""Default limit on sub-positions x grid width (about 8 bytes each) for one computation."""
+"""Default limit on sub-positions x grid width for one computation (the library's, the web's
+and the sweeps'): about 18 s and 480 MB."""
+
+# Calibrated (BENCHMARKS.md): the grid engine takes about 0.9 µs and 24 bytes per cell
+# (reachable position x value of N); the exact engine about 1e-5 s x S^2 x (K/3)^2 per
+# reachable position (S stones in K piles): 30,30,30 took 409 s.
+_CELL_SECONDS = 9e-7
+_CELL_BYTES = 24
+_EXACT_SECONDS = 1e-5
+
+CLI_MAX_CELLS = int(min(CLI_BUDGET.seconds / _CELL_SECONDS, CLI_BUDGET.bytes / _CELL_BYTES))
+"""The command line's default ``--max-cells``: the cells that fit :data:`CLI_BUDGET`."""
+
+
+def cells_budget(max_cells: int) -> Budget:
+    """The budget ``max_cells`` cells of the grid engine stand for (``--max-cells``).
+
+    >>> cells_budget(CLI_MAX_CELLS).bytes <= CLI_BUDGET.bytes
+    True
+    """
+    return Budget(max_cells * _CELL_SECONDS, max_cells * _CELL_BYTES)
+
+
+def payoff_cost(states: int, width: int, root: Sequence[int], method: Method) -> Cost:
+    """The estimated cost of solving ``root`` (``states`` reachable positions, ``width``
+    values of N each) by ``method``.
+
+    >>> round(payoff_cost(5456, 185, (30, 30, 30), "exact").seconds)
+    442
+    """
+    cells = saturated(states * width)
+    size = int(min(cells * _CELL_BYTES, 2.0**62))
+    if method == "exact":
+        stones, piles = saturated(sum(root)), len(root)
+        seconds = _EXACT_SECONDS * saturated(states) * min(stones**2, 1e300) * (piles / 3) ** 2
+        return Cost(seconds, size)
+    return Cost(cells * _CELL_SECONDS, size)
 
 
 def canonical(heaps: Iterable[int]) -> Heaps:
@@ -365,8 +405,9 @@ def solve_payoffs(
 ) -> PayoffSolution:
     """Compute f_N of ``heaps`` and of every position reachable from it.
 
-    Raises :class:`~nimlab.errors.TooLargeError` when the work (reachable positions x width of
-    the integer window of N) exceeds ``max_cells``. ``compiled`` chooses the grid engine's
+    Raises :class:`~nimlab.errors.TooLargeError` when the estimated cost of ``method``
+    (:func:`payoff_cost`) is over the budget of ``max_cells`` cells (:func:`cells_budget`:
+    reachable positions x width of the integer window of N). ``compiled`` chooses the grid engine's
     numba kernel (default: when numba is installed and the job exceeds
     :data:`COMPILE_ABOVE_CELLS`).
 
@@ -382,15 +423,15 @@ def solve_payoffs(
     at_least = (max(root, default=0) + 1) * width  # cheap bound before counting exactly
     states = count_states(root) if at_least <= max_cells else max(root) + 1
     cells = states * width
-    if cells > max_cells:
-        qualifier = "" if at_least <= max_cells else "at least "
-        raise TooLargeError(
-            f"position {list(root)} has {qualifier}{states} reachable positions; with {width}"
-            f" values of N each that is {qualifier}{cells} cells, over the limit {max_cells}"
-            " (raise it with --max-cells)",
-            estimate=cells,
-            limit=max_cells,
-        )
+    qualifier = "" if at_least <= max_cells else "at least "
+    check_cost(
+        f"position [{', '.join(map(abridged, root))}] ({qualifier}{abridged(states)} reachable"
+        f" positions, {abridged(width)} values of N each: {qualifier}{abridged(cells)} cells,"
+        f" {method} method)",
+        payoff_cost(states, width, root, method),
+        cells_budget(max_cells),
+        "--max-cells",
+    )
     keys = sub_positions(root)
     if method == "exact":
         return PayoffSolution(root, keys, "exact", exact=_solve_exact(keys))
