@@ -5,8 +5,17 @@
 (NimMove(heap=0, from_=3, to=1),)
 >>> nim_product(2, 3)
 1
+
+The entry points of the other subpackages (imported on first call, so ``import nimlab`` stays
+fast): :func:`solve` (imperfect-information Nim), :func:`payoff_function` (Scoring Nim),
+:func:`analyze` and :func:`find_game` (the game catalogue).
+
+>>> from nimlab import analyze, solve
+>>> str(solve("sn", [3, 3, 1]).value), analyze("wythoff", [3, 5]).outcome.value
+('1/3', 'P')
 """
 
+from nimlab.api import analyze, find_game, payoff_function, solve
 from nimlab.core import (
     ImpartialGame,
     MisereGame,
@@ -56,8 +65,10 @@ __all__ = [
     "UnknownGameError",
     "__version__",
     "aesthetic_positions",
+    "analyze",
     "analyze_nim",
     "disjunctive_sum",
+    "find_game",
     "grundy_value",
     "is_misere",
     "lost_positions",
@@ -72,5 +83,7 @@ __all__ = [
     "nim_sum",
     "nim_table",
     "outcome",
+    "payoff_function",
+    "solve",
     "winning_moves",
 ]

@@ -33,8 +33,25 @@ JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object 
 HEAP_ARGS: dict[str, Any] = {"ignore_unknown_options": True}
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        from nimlab import __version__
+
+        sys.stdout.write(f"nimlab {__version__}\n")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root(context: typer.Context) -> None:
+def _root(
+    context: typer.Context,
+    version: bool = typer.Option(
+        False,
+        "--version",
+        is_eager=True,
+        callback=_print_version,
+        help="Print nimlab's version and exit.",
+    ),
+) -> None:
     """A laboratory for Nim and its variants: exact game values, fast, from the command line."""
     if context.invoked_subcommand is None:
         console.print(context.get_help())

@@ -50,6 +50,20 @@ def _usage_error_message(error: Exception) -> str | None:
     return None
 
 
+def _os_error_message(error: OSError) -> str:
+    """``OSError`` as one line naming the file (when known) and the operating system's reason.
+
+    >>> _os_error_message(FileNotFoundError(2, "No such file or directory", "in.efg"))
+    "cannot use the file 'in.efg': No such file or directory"
+    >>> _os_error_message(OSError(28, "No space left on device"))
+    'input/output failed: No space left on device'
+    """
+    reason = error.strerror or str(error) or type(error).__name__
+    if error.filename is None:
+        return f"input/output failed: {reason}"
+    return f"cannot use the file {str(error.filename)!r}: {reason}"
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the CLI on ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -61,6 +75,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         return _fail(str(error), EXIT_BAD_INPUT)
     except KeyboardInterrupt:
         return _fail("interrupted; results already stored are kept", EXIT_INTERRUPTED)
+    except OSError as error:  # a file that cannot be read or written: the user's input
+        return _fail(_os_error_message(error), EXIT_BAD_INPUT)
     except Exception as error:  # the contract's "anything unexpected"
         usage_problem = _usage_error_message(error)
         if usage_problem is not None:
@@ -75,5 +91,11 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    Lifts, for this process only, the interpreter's limit on decimal conversion of integers
+    (4300 digits by default): nimber arithmetic and heap sizes are exact at any size, and
+    input length is bounded where text is parsed (``nimlab.core.heaps.MAX_DIGITS``).
+    """
+    sys.set_int_max_str_digits(0)
     sys.exit(run())

@@ -36,6 +36,8 @@ from nimlab.web.partisan import PARTISAN_GAMES, PartisanState, open_partisan
 
 __all__ = ["play"]
 
+_ECHO_CHARS = 200
+
 _HELP = "Type 'heap amount' (e.g. '0 2') or the position after your move; 'hint', 'undo', 'quit'."
 
 
@@ -47,7 +49,10 @@ def _read(prompt: str) -> str | None:
         console.print()
         return None
     if not sys.stdin.isatty():  # echo piped input so that the transcript reads well
-        console.print(line.rstrip("\n"), markup=False, highlight=False)
+        echo = line.rstrip("\n")
+        if len(echo) > _ECHO_CHARS:  # a pasted megabyte would take seconds to lay out
+            echo = f"{echo[:_ECHO_CHARS]}... ({len(echo):,} characters)"
+        console.print(echo, markup=False, highlight=False)
     return line.strip()
 
 

@@ -38,6 +38,8 @@ def reproduce(
         raise InvalidPositionError(f"unknown paper {paper!r}: known papers are {known}")
     if reach is not None and paper != "nim-variants":
         raise InvalidPositionError("--reach applies to the nim-variants report only")
+    if out.exists() and not out.is_dir():
+        raise InvalidPositionError(f"--out {str(out)!r} is a file: give a folder for the report")
     out.mkdir(parents=True, exist_ok=True)
     extra = {} if reach is None else {"reach": reach}
     report = importlib.import_module(REPORTS[paper]).write_report(out, **extra)
