@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nimlab.core.heaps import check_heaps
+from nimlab.core.heaps import check_heaps, parse_heaps
 from nimlab.errors import InvalidPositionError, UnknownGameError
 
 if TYPE_CHECKING:
@@ -29,39 +29,43 @@ __all__ = ["analyze", "find_game", "payoff_function", "solve"]
 
 def solve(
     variant: str,
-    heaps: Sequence[int],
+    heaps: Sequence[int] | str,
     *,
     misere: bool = False,
     game: str | None = None,
     options: Mapping[str, object] | None = None,
     method: str = "auto",
 ) -> EquilibriumResult:
-    """The certified equilibrium of an imperfect-information variant of Nim.
+    """The certified equilibrium of an imperfect-information variant of a game.
 
     ``variant`` is ``"sn"``, ``"fsn"``, ``"kn"`` or ``"kn-empty"``; ``method`` is ``"auto"``,
-    ``"lp"`` or ``"restricted"``. The game is Nim (``game=None`` or ``"nim"``, no
-    ``options``); other catalogue games are not available to this solver yet.
+    ``"lp"`` or ``"restricted"`` (Nim; other games take the whole tree's LP). Without ``game``
+    (or with ``"nim"``) ``heaps`` are Nim heaps; with a catalogue game, ``heaps`` is a position
+    in its ``analyze`` notation (or a list of heap sizes) and ``options`` its options, keyed
+    like the command-line flags (``{"max": 2}``, ``{"code": "0.07"}``).
 
     >>> result = solve("sn", [3, 3, 1])
     >>> result.value, result.exact
     (Fraction(1, 3), True)
     >>> str(solve("kn", (2, 1), misere=True).value)
     '1'
-    >>> solve("sn", [2, 2], game="kayles")
-    Traceback (most recent call last):
-      ...
-    nimlab.errors.InvalidPositionError: solve takes Nim only (game='nim'), not 'kayles'
+    >>> str(solve("kn", "6", game="subtraction", options={"max": 2}).value)
+    '0'
     """
     from nimlab.extensive.solve import solve as solve_equilibrium
 
-    if game is not None:
-        name = find_game(game).name
-        if name != "nim":
-            raise InvalidPositionError(f"solve takes Nim only (game='nim'), not {name!r}")
-    if options:
-        given = ", ".join(sorted(options))
-        raise InvalidPositionError(f"solve takes no game options for Nim (given: {given})")
-    return solve_equilibrium(variant, check_heaps(heaps), misere=misere, method=method)
+    if game is None or find_game(game).name == "nim":
+        if options:
+            given = ", ".join(sorted(options))
+            raise InvalidPositionError(f"Nim takes no game options (given: {given})")
+        heap_list = parse_heaps(heaps) if isinstance(heaps, str) else check_heaps(heaps)
+        return solve_equilibrium(variant, heap_list, misere=misere, method=method)
+    from nimlab.catalogue.registry import options_from_mapping
+    from nimlab.extensive.games import solve_hidden
+
+    position = heaps if isinstance(heaps, str) else list(heaps)
+    given_options = options_from_mapping(options or {})
+    return solve_hidden(variant, game, position, options=given_options, misere=misere)
 
 
 def payoff_function(position: Sequence[int]) -> PiecewiseLinear:

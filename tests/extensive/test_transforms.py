@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -30,8 +29,6 @@ from nimlab.extensive.components import (
 )
 from nimlab.extensive.solve import solve_tree
 from nimlab.extensive.transforms import (
-    Action,
-    GameRules,
     Kriegspiel,
     KriegspielEmpty,
     Look,
@@ -48,7 +45,7 @@ from nimlab.extensive.transforms import (
 from nimlab.extensive.tree import build_tree
 
 NIM = NimHeap()
-PAIRS: list[tuple[str, old.Rules, GameRules]] = [
+PAIRS: list[tuple[str, old.Rules, old.Rules]] = [
     ("sn", old.SchrodingerRules(), schrodinger(NIM)),
     (
         "sn-unmerged",
@@ -101,7 +98,7 @@ def _pendings(belief: frozenset[tuple[int, ...]]) -> list[int | None]:
     return [None, *known]
 
 
-def _check_belief(old_rules: old.Rules, new: GameRules, belief: frozenset[Any]) -> None:
+def _check_belief(old_rules: old.Rules, new: old.Rules, belief: frozenset[Any]) -> None:
     for pending in _pendings(belief):
         expected = old_rules.actions(belief, pending)
         for player in (0, 1):
@@ -117,7 +114,7 @@ def _check_belief(old_rules: old.Rules, new: GameRules, belief: frozenset[Any]) 
 
 @pytest.mark.parametrize(("name", "old_rules", "new"), PAIRS, ids=IDS)
 def test_nim_actions_and_steps_equal_todays_rules(
-    name: str, old_rules: old.Rules, new: GameRules
+    name: str, old_rules: old.Rules, new: old.Rules
 ) -> None:
     for belief in BELIEFS:
         _check_belief(old_rules, new, belief)
@@ -125,7 +122,7 @@ def test_nim_actions_and_steps_equal_todays_rules(
 
 @pytest.mark.parametrize(("name", "old_rules", "new"), PAIRS, ids=IDS)
 def test_nim_replies_signals_and_end_equal_todays_rules(
-    name: str, old_rules: old.Rules, new: GameRules
+    name: str, old_rules: old.Rules, new: old.Rules
 ) -> None:
     assert (new.silent_passes, new.tracks_small_heaps, new.announces_heap) == (
         old_rules.silent_passes,
@@ -151,54 +148,19 @@ def test_nim_replies_signals_and_end_equal_todays_rules(
     st.sampled_from(PAIRS),
 )
 def test_nim_equal_todays_rules_on_larger_beliefs(
-    belief: frozenset[tuple[int, ...]], pair: tuple[str, old.Rules, GameRules]
+    belief: frozenset[tuple[int, ...]], pair: tuple[str, old.Rules, old.Rules]
 ) -> None:
     _check_belief(pair[1], pair[2], belief)
-
-
-@dataclass(frozen=True)
-class _Blind:
-    """A transform seen through today's player-blind ``Rules`` protocol (impartial only)."""
-
-    rules: GameRules
-
-    @property
-    def name(self) -> str:
-        return self.rules.name
-
-    @property
-    def silent_passes(self) -> bool:
-        return self.rules.silent_passes
-
-    @property
-    def tracks_small_heaps(self) -> bool:
-        return self.rules.tracks_small_heaps
-
-    @property
-    def announces_heap(self) -> bool:
-        return self.rules.announces_heap
-
-    def actions(self, belief: frozenset[Any], pending: int | None) -> tuple[Action, ...]:
-        return self.rules.actions(belief, pending, 0)
-
-    def step(self, state: Any, action: Action) -> Step:
-        return self.rules.step(state, action, 0)
-
-    def signal(self, before: Any, after: Any) -> str:
-        return self.rules.signal(before, after)
-
-    def replies(self, state: Any) -> Iterable[Any]:
-        return self.rules.replies(state, 0)
 
 
 @pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
 @pytest.mark.parametrize(("name", "old_rules", "new"), PAIRS[:-1], ids=IDS[:-1])
 @pytest.mark.parametrize("heaps", [(2, 1), (3, 1), (2, 2, 1), (3, 2, 1)], ids=str)
 def test_nim_trees_built_from_transforms_have_todays_values(
-    name: str, old_rules: old.Rules, new: GameRules, heaps: tuple[int, ...], misere: bool
+    name: str, old_rules: old.Rules, new: old.Rules, heaps: tuple[int, ...], misere: bool
 ) -> None:
     today = solve_tree(build_tree(old_rules, heaps, misere=misere))
-    tree = build_tree(_Blind(new), heaps, misere=misere)  # type: ignore[arg-type]
+    tree = build_tree(new, heaps, misere=misere)
     result = solve_tree(tree)
     assert result.exact and today.exact
     assert (result.value, result.nodes, result.infosets) == (
@@ -253,8 +215,8 @@ def _beliefs(states: list[tuple[Any, ...]], count: int, seed: int) -> Iterator[f
         yield frozenset(rng.sample(states, rng.randint(2, min(6, len(states)))))
 
 
-def _rules_of(game: ComponentType[Any]) -> list[GameRules]:
-    found: list[GameRules] = [schrodinger(game), fuzzy(game), kriegspiel(game)]
+def _rules_of(game: ComponentType[Any]) -> list[old.Rules]:
+    found: list[old.Rules] = [schrodinger(game), fuzzy(game), kriegspiel(game)]
     if isinstance(game, SubtractionHeap):
         found += [kriegspiel_empty(game), kriegspiel_empty(game, refuse_empty=True)]
     return found

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from nimlab.catalogue import GameOptions
+from nimlab.catalogue.registry import find_game, parse_int_list
 from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
 from nimlab.cli.paths import output_path, writing
 from nimlab.core.heaps import parse_heaps
@@ -57,7 +59,22 @@ _MAX_MEMORY = typer.Option(
 @app.command("solve", context_settings=HEAP_ARGS)
 def solve(
     variant: str = typer.Argument(..., help="sn, fsn, kn or kn-empty."),
-    heaps: list[str] = typer.Argument(..., help="Heap sizes, e.g. 3 3 1."),
+    heaps: list[str] = typer.Argument(
+        ..., help="Heap sizes, e.g. 3 3 1; with --game, a position in the game's notation."
+    ),
+    game: str | None = typer.Option(
+        None,
+        "--game",
+        help="Hide the components of this catalogue game instead of Nim heaps: subtraction, "
+        "octal, kayles, dawson-kayles, grundy-game, nimble, nim2d, red-blue-hackenbush.",
+    ),
+    subtraction_set: str | None = typer.Option(
+        None, "--set", help="With --game subtraction: the subtraction set, e.g. 1,2."
+    ),
+    max_take: int | None = typer.Option(
+        None, "--max", min=1, help="With --game subtraction: take 1..K."
+    ),
+    code: str | None = typer.Option(None, "--code", help="With --game octal: the octal code."),
     misere: bool = typer.Option(False, "--misere", help="Whoever takes the last chip loses."),
     strategy: bool = typer.Option(False, "--strategy", help="Show the equilibrium strategies."),
     draw: Path | None = typer.Option(None, "--draw", help="Draw the equilibrium tree (SVG)."),
@@ -87,10 +104,22 @@ def solve(
         raise InvalidPositionError(
             f"unknown --method {method!r}: choose one of {', '.join(METHODS)}"
         )
-    position = parse_heaps(heaps)
     budget = Budget(max_seconds, int(min(max_memory, 2.0**40) * GIB))  # inf: no limit
     if max_nodes is None:
         max_nodes = node_limit(budget)
+    if game is not None and find_game(game).name != "nim":
+        options = GameOptions(
+            subtraction_set=(
+                parse_int_list(subtraction_set, "--set", minimum=1) if subtraction_set else None
+            ),
+            max_take=max_take,
+            code=code,
+        )
+        _solve_game(variant, game, heaps, options, misere, strategy, budget, max_nodes, as_json)
+        return
+    if subtraction_set is not None or max_take is not None or code is not None:
+        raise InvalidPositionError("--set, --max and --code go with --game (Nim takes none)")
+    position = parse_heaps(heaps)
     store_path = command_store_path(store)
     if store_path is not None and not strategy and draw is None:
         # a stored result is served whatever its cost; the budget guards a computation
@@ -129,13 +158,57 @@ def solve(
         console.print(format_strategies(result.strategies), markup=False)
 
 
-def _check_budget(estimate: SolveEstimate, budget: Budget) -> None:
+def _check_budget(estimate: SolveEstimate, budget: Budget, what: str | None = None) -> None:
     """Refuse (exit 3) an estimate over ``budget``, naming the options that lift it."""
-    from nimlab.extensive.budget import check_solve_budget
+    from nimlab.budget import check_cost
 
     over = (estimate.cost.seconds > budget.seconds, estimate.cost.bytes > budget.bytes)
     lift = [opt for opt, hit in zip(("--max-seconds", "--max-memory"), over, strict=True) if hit]
-    check_solve_budget(estimate, budget, " and ".join(lift))
+    check_cost(what or estimate.what, estimate.cost, budget, " and ".join(lift))
+
+
+def _solve_game(
+    variant: str,
+    game: str,
+    position: list[str],
+    options: GameOptions,
+    misere: bool,
+    strategy: bool,
+    budget: Budget,
+    max_nodes: int,
+    as_json: bool,
+) -> None:
+    """``solve VARIANT --game GAME POSITION``: the variant on a catalogue game's components."""
+    from nimlab.extensive.games import estimate_hidden, hidden_game, solve_hidden
+    from nimlab.extensive.strategy import format_strategies
+
+    hidden = hidden_game(variant, game, options)
+    text = ",".join(position)
+    states = hidden.parse(text)
+    estimate = estimate_hidden(hidden, states, misere=misere)
+    _check_budget(estimate, budget, f"solving {hidden.spec(states, misere)} by the whole LP")
+    result = solve_hidden(
+        variant,
+        game,
+        text,
+        options=options,
+        misere=misere,
+        strategies=strategy,
+        budget=None,  # checked above, with the options that lift it
+        max_nodes=max_nodes,
+        estimate=estimate,
+    )
+    if as_json:
+        emit_json({**result.to_json(), "cached": False})
+        return
+    status = "certified exact" if result.exact else "NOT certified (float estimate)"
+    console.print(
+        f"{hidden.spec(states, misere)}: value [bold]{exact_str(result.value)}[/bold] for L "
+        f"(who moves first; {status}); {result.nodes:,} nodes, {result.infosets:,} "
+        f"information sets, {result.seconds:.2f} s"
+    )
+    if result.strategies is not None:
+        console.print(format_strategies(result.strategies), markup=False)
 
 
 @contextmanager

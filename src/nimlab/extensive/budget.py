@@ -40,6 +40,7 @@ __all__ = [
     "SolveEstimate",
     "check_solve_budget",
     "estimate_solve",
+    "fitted_cost",
     "node_limit",
 ]
 
@@ -214,7 +215,7 @@ def estimate_solve(
             )
         how = method if method != "auto" else "restricted" if nodes > RESTRICT_ABOVE else "lp"
         family = "kn" if rules.name.startswith("kn") else rules.name
-        parts.append(PartEstimate(root, how, nodes, _cost(FITS[family, how], nodes, work)))
+        parts.append(PartEstimate(root, how, nodes, fitted_cost(FITS[family, how], nodes, work)))
     cost = parts[0].cost
     for part in parts[1:]:
         cost = cost + part.cost
@@ -232,7 +233,7 @@ def estimate_solve(
     )
 
 
-def _cost(fit: tuple[float, float, float, float], nodes: int, work: float) -> Cost:
+def fitted_cost(fit: tuple[float, float, float, float], nodes: int, work: float) -> Cost:
     """The fitted cost of one part: ``nodes`` estimated, ``work`` heap vectors scanned."""
     n = min(float(nodes), 1e150)  # far beyond any budget, and n**b stays a float
     a, b, c, d = fit

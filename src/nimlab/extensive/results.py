@@ -59,6 +59,11 @@ class EquilibriumResult:
     timings: dict[str, float]
     strategies: tuple[StrategyEntry, ...] | None = field(default=None)
     behaviours: tuple[Behaviour, Behaviour] = field(default=([], []), repr=False, compare=False)
+    game: str | None = None
+    """The catalogue game whose components are hidden (``None``: Nim, ``position`` the heaps)."""
+    options: dict[str, Any] | None = None
+    notation: str = ""
+    """The position in the game's ``analyze`` notation (with ``game``)."""
 
     @property
     def seconds(self) -> float:
@@ -83,6 +88,10 @@ class EquilibriumResult:
             },
             "timings": {k: round(v, 6) for k, v in self.timings.items()},
         }
+        if self.game is not None:
+            payload["position"] = self.notation
+            payload["game"] = self.game
+            payload["options"] = dict(self.options or {})
         if self.strategies is not None:
             payload["strategies"] = [entry.to_json() for entry in self.strategies]
         return payload

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from nimlab.errors import UnknownGameError
 
@@ -89,7 +89,9 @@ class Step(NamedTuple):
 
 
 class Rules(Protocol):
-    """The rules of one variant, as used by the tree builder."""
+    """The rules of one hidden game, as used by the tree builder: the Nim variants here, and
+    the same rules on any component game (:mod:`nimlab.extensive.transforms`). A state is a
+    tuple of the components' states (heights for Nim); actions are the rules' own values."""
 
     @property
     def name(self) -> str:
@@ -108,23 +110,33 @@ class Rules(Protocol):
 
     @property
     def announces_heap(self) -> bool:
-        """True when the opponent is told which heap a move was on."""
+        """True when the opponent is told which heap (component) a move was on."""
         ...
 
-    def actions(self, belief: frozenset[Heaps], pending: int | None) -> tuple[Action, ...]:
-        """The actions when the true heaps lie in ``belief`` (``pending``: see :class:`Step`)."""
+    @property
+    def nim_heaps(self) -> bool:
+        """True when a state is a heap vector of Nim (the builder's Nim reductions apply)."""
         ...
 
-    def step(self, state: Heaps, action: Action) -> Step:
-        """Apply ``action`` to the true heaps ``state``."""
+    def actions(self, belief: frozenset[Any], pending: int | None, player: int) -> tuple[Any, ...]:
+        """``player``'s actions when the true state lies in ``belief`` (``pending``: see
+        :class:`Step`)."""
         ...
 
-    def signal(self, before: Heaps, after: Heaps) -> str:
+    def step(self, state: Any, action: Any, player: int) -> Step:
+        """``player`` applies ``action`` to the true state."""
+        ...
+
+    def signal(self, before: Any, after: Any) -> str:
         """What the opponent is told about a completed move from ``before`` to ``after``."""
         ...
 
-    def replies(self, state: Heaps) -> Iterable[Heaps]:
-        """Every result of a complete move from ``state`` (as the non-mover imagines it)."""
+    def replies(self, state: Any, player: int) -> Iterable[Any]:
+        """Every result of a complete move of ``player`` (as the non-mover imagines it)."""
+        ...
+
+    def over(self, state: Any, player: int) -> bool:
+        """``player``, to move, has no move: the game is over."""
         ...
 
 
@@ -147,8 +159,21 @@ def _changed_heap(before: Heaps, after: Heaps) -> int:
     return next(k for k, (a, b) in enumerate(zip(before, after, strict=True)) if a != b)
 
 
+class _NimHeaps:
+    """What the Nim variants share: states are heap vectors, over when every heap is empty."""
+
+    @property
+    def nim_heaps(self) -> bool:
+        """States are Nim heap vectors."""
+        return True
+
+    def over(self, state: Heaps, player: int) -> bool:
+        """No chip is left."""
+        return not any(state)
+
+
 @dataclass(frozen=True)
-class SchrodingerRules:
+class SchrodingerRules(_NimHeaps):
     """Schrödinger Nim ``sn``: the opponent hears the heap moved on and whether it was emptied.
 
     A heap whose height the mover knows is played directly (``Take``); a heap of unknown
@@ -173,7 +198,9 @@ class SchrodingerRules:
 
     silent_passes: bool = False
 
-    def actions(self, belief: frozenset[Heaps], pending: int | None) -> tuple[Action, ...]:
+    def actions(
+        self, belief: frozenset[Heaps], pending: int | None, player: int = 0
+    ) -> tuple[Action, ...]:
         """After ``Look(k)``: ``Take`` on heap ``k``; else ``Take`` on known heaps, or ``Look``."""
         if pending is not None:
             return tuple(Take(pending, i) for i in range(1, next(iter(belief))[pending] + 1))
@@ -188,7 +215,7 @@ class SchrodingerRules:
                 result.append(Look(k))
         return tuple(result)
 
-    def step(self, state: Heaps, action: Action) -> Step:
+    def step(self, state: Heaps, action: Action, player: int = 0) -> Step:
         """``Look`` reveals a height to the mover (0: choose again); ``Take`` ends the turn."""
         if isinstance(action, Look):
             seen = state[action.heap]
@@ -197,7 +224,7 @@ class SchrodingerRules:
         after = (*state[:k], state[k] - i, *state[k + 1 :])
         return Step(after, True, "", self.signal(state, after), None)
 
-    def replies(self, state: Heaps) -> Iterable[Heaps]:
+    def replies(self, state: Heaps, player: int = 0) -> Iterable[Heaps]:
         """Every Nim move."""
         return nim_moves(state)
 
@@ -225,7 +252,7 @@ def _request(action: Action) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class KriegspielRules:
+class KriegspielRules(_NimHeaps):
     """Kriegspiel Nim ``kn``: ask to remove ``i`` chips from heap ``j``; refused if too many.
 
     The opponent is only told that a move was made. Requests are limited to ``i`` at most the
@@ -250,12 +277,14 @@ class KriegspielRules:
         """Only that a move was made is told."""
         return False
 
-    def actions(self, belief: frozenset[Heaps], pending: int | None) -> tuple[Action, ...]:
+    def actions(
+        self, belief: frozenset[Heaps], pending: int | None, player: int = 0
+    ) -> tuple[Action, ...]:
         """Every request ``(j, i)`` with ``1 <= i <=`` the largest possible height of heap ``j``."""
         size = len(next(iter(belief)))
         return tuple(Try(k, i) for k in range(size) for i in range(1, max(_heights(belief, k)) + 1))
 
-    def step(self, state: Heaps, action: Action) -> Step:
+    def step(self, state: Heaps, action: Action, player: int = 0) -> Step:
         """A request that fits is done (turn over); otherwise the mover is told ``refused``."""
         k, i = _request(action)
         if state[k] < i:
@@ -267,7 +296,7 @@ class KriegspielRules:
         """The opponent only learns that a move was made."""
         return "moved"
 
-    def replies(self, state: Heaps) -> Iterable[Heaps]:
+    def replies(self, state: Heaps, player: int = 0) -> Iterable[Heaps]:
         """Every Nim move."""
         return nim_moves(state)
 
@@ -292,7 +321,9 @@ class KriegspielEmptyRules(KriegspielRules):
     refuse_empty: bool = False
     request_bound: int = 0
 
-    def actions(self, belief: frozenset[Heaps], pending: int | None) -> tuple[Action, ...]:
+    def actions(
+        self, belief: frozenset[Heaps], pending: int | None, player: int = 0
+    ) -> tuple[Action, ...]:
         """Requests ``(j, i)`` on heaps that may be non-empty, ``i`` up to the largest
         possible height (or up to ``request_bound`` when that is larger)."""
         size = len(next(iter(belief)))
@@ -308,7 +339,7 @@ class KriegspielEmptyRules(KriegspielRules):
         """Silent passes exist unless requests on empty heaps are refused."""
         return not self.refuse_empty
 
-    def step(self, state: Heaps, action: Action) -> Step:
+    def step(self, state: Heaps, action: Action, player: int = 0) -> Step:
         """Remove ``min(i, height)`` chips (possibly none: a pass, or refused)."""
         k, i = _request(action)
         if state[k] == 0 and self.refuse_empty:
@@ -316,7 +347,7 @@ class KriegspielEmptyRules(KriegspielRules):
         after = (*state[:k], max(state[k] - i, 0), *state[k + 1 :])
         return Step(after, True, "done", "moved", None)
 
-    def replies(self, state: Heaps) -> Iterable[Heaps]:
+    def replies(self, state: Heaps, player: int = 0) -> Iterable[Heaps]:
         """Every Nim move, and a silent pass when some heap is empty.
 
         The pass is counted possible whenever a heap is empty, although the mover may know

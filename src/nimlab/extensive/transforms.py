@@ -3,9 +3,9 @@
 ``schrodinger(c)``, ``fuzzy(c)``, ``kriegspiel(c)`` and ``kriegspiel_empty(c)`` take a
 component type ``c`` (:mod:`nimlab.extensive.components`) and give the rules of the hidden game
 played on a tuple of components of that type, in the shape the tree builder consumes
-(:class:`GameRules`: the ``Rules`` protocol of :mod:`nimlab.extensive.rules`, made aware of
-the player to move). A *state* is the tuple of the components' true states; a *belief* is the
-set of states consistent with what the player to move has seen.
+(the ``Rules`` protocol of :mod:`nimlab.extensive.rules`). A *state* is the tuple of the
+components' true states; a *belief* is the set of states consistent with what the player to
+move has seen.
 
 - Schrödinger (``sn``): the mover selects a component that may have a move for them, learns
   its state (:class:`Look`, seen as the component's notation) and must move in it
@@ -41,17 +41,17 @@ Step(state=(2, 3, 1), done=False, own='2', opp='', pending=0)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from nimlab.errors import InvalidPositionError, UnknownGameError
 from nimlab.extensive.components import ComponentType, HeapComponent, Label, NimHeap
+from nimlab.extensive.rules import Rules, Step
 
 __all__ = [
     "TRANSFORMS",
     "Action",
-    "GameRules",
     "Kriegspiel",
     "KriegspielEmpty",
     "Look",
@@ -104,73 +104,6 @@ class Request(NamedTuple):
 
 
 Action = Look | Move | Request
-
-
-class Step(NamedTuple):
-    """What one action does: the new state, whether the turn is over, and who learns what.
-
-    ``own`` is what the mover observes, ``opp`` what the opponent observes when the turn ends
-    (empty strings: nothing); ``pending`` is the component the mover must now move in, if any.
-    """
-
-    state: State
-    done: bool
-    own: str
-    opp: str
-    pending: int | None
-
-
-class GameRules(Protocol):
-    """The rules of one hidden game, as the tree builder will use them (player-aware)."""
-
-    @property
-    def name(self) -> str:
-        """The variant's name (``sn``, ``fsn``, ``kn``, ``kn-empty``)."""
-        ...
-
-    @property
-    def silent_passes(self) -> bool:
-        """True when a turn may pass without a move in any component."""
-        ...
-
-    @property
-    def tracks_small_heaps(self) -> bool:
-        """Nim heaps only: a player who knows every height keeps knowing them while all are
-        at most 2 (see :attr:`nim_heaps`)."""
-        ...
-
-    @property
-    def announces_heap(self) -> bool:
-        """True when the opponent is told which component a move was in."""
-        ...
-
-    @property
-    def nim_heaps(self) -> bool:
-        """True when the components are Nim heaps: a state is then a heap vector, and the
-        builder's Nim reductions (forced play, small heaps, Bouton's rule) apply."""
-        ...
-
-    def actions(self, belief: Belief, pending: int | None, player: int) -> tuple[Action, ...]:
-        """The actions of ``player`` when the true state lies in ``belief``."""
-        ...
-
-    def step(self, state: State, action: Action, player: int) -> Step:
-        """``player`` applies ``action`` to the true state ``state``."""
-        ...
-
-    def signal(self, before: State, after: State) -> str:
-        """What the opponent is told about a completed move from ``before`` to ``after``."""
-        ...
-
-    def replies(self, state: State, player: int) -> Iterable[State]:
-        """Every result of a complete move of ``player`` from ``state`` (as the non-mover
-        imagines it)."""
-        ...
-
-    def over(self, state: State, player: int) -> bool:
-        """``player``, to move in ``state``, has no legal move: the game is over (normal play:
-        ``player`` lost; misère: won)."""
-        ...
 
 
 def _with(state: State, index: int, new: Hashable) -> State:
@@ -447,7 +380,7 @@ def kriegspiel_empty(
     return KriegspielEmpty(component, refuse_empty, request_bound)
 
 
-TRANSFORMS: dict[str, Callable[[ComponentType[Any]], GameRules]] = {
+TRANSFORMS: dict[str, Callable[[ComponentType[Any]], Rules]] = {
     "sn": schrodinger,
     "fsn": fuzzy,
     "kn": kriegspiel,
@@ -456,7 +389,7 @@ TRANSFORMS: dict[str, Callable[[ComponentType[Any]], GameRules]] = {
 """The variants by name."""
 
 
-def transform(name: str, component: ComponentType[Any]) -> GameRules:
+def transform(name: str, component: ComponentType[Any]) -> Rules:
     """The rules of variant ``name`` on ``component``.
 
     >>> transform("kn", NimHeap()).name

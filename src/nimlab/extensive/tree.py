@@ -22,6 +22,7 @@ import random
 import sys
 from array import array
 from dataclasses import dataclass, field
+from typing import Any
 
 from nimlab.core.heaps import check_heaps
 from nimlab.errors import InvalidPositionError, TooLargeError
@@ -39,7 +40,8 @@ __all__ = [
     "estimate_nodes",
 ]
 
-Heaps = tuple[int, ...]
+Heaps = tuple[Any, ...]
+"""A state: the components' states (heap heights for Nim)."""
 Belief = frozenset[Heaps]
 ESTIMATE_MARGIN = 4
 DEFAULT_MAX_NODES = 12_000_000
@@ -147,13 +149,13 @@ class Memo:
     actions and updates computed once."""
 
     wins: dict[tuple[Heaps, int, int | None], int | None] = field(default_factory=dict)
-    steps: dict[tuple[Heaps, Action], Step] = field(default_factory=dict)
+    steps: dict[tuple[Heaps, Action, int], Step] = field(default_factory=dict)
     pool: dict[Belief, Belief] = field(default_factory=dict)
-    actions: dict[tuple[Belief, int | None], tuple[Action, ...]] = field(default_factory=dict)
-    own_update: dict[tuple[Belief, Action, str], tuple[Belief, int | None]] = field(
+    actions: dict[tuple[Belief, int | None, int], tuple[Action, ...]] = field(default_factory=dict)
+    own_update: dict[tuple[Belief, Action, str, int], tuple[Belief, int | None]] = field(
         default_factory=dict
     )
-    opp_update: dict[tuple[Belief, str], Belief] = field(default_factory=dict)
+    opp_update: dict[tuple[Belief, str, int], Belief] = field(default_factory=dict)
 
 
 class _Builder:
@@ -177,7 +179,9 @@ class _Builder:
         if index is not None:
             tree.history_ids = ([], [])
         self.root_heap: int | None = None
-        self.prune = prune and not rules.silent_passes
+        # the reductions below are Nim's (forced play, small heaps, Bouton's rule)
+        self.nim = rules.nim_heaps
+        self.prune = prune and not rules.silent_passes and self.nim
         self.known_wins = known_wins and self.prune
         memo = memo or Memo()
         self.wins = memo.wins
@@ -199,7 +203,7 @@ class _Builder:
         # heap vectors looked at while updating beliefs (a state's replies counted as the
         # most a position of this game can have): the walks of estimate_nodes stop on it
         self.scanned = 0
-        self.replies = 1 + sum(tree.position)
+        self.replies = 1 + (sum(tree.position) if self.nim else 16 * len(tree.position))
 
     def new_history(
         self, p: int, belief: frozenset[Heaps], pending: int | None, seq: int, parent: int, ev: str
@@ -219,10 +223,7 @@ class _Builder:
         if found >= 0:
             return found
         key = (self.belief[p][h], self.pending[p][h])
-        actions = self.actions.get(key)
-        if actions is None:
-            self.scanned += len(key[0])
-            actions = self.actions[key] = self.rules.actions(*key)
+        actions = self.actions_of(p, *key)
         if p == L and h == 0 and self.root_heap is not None:
             actions = tuple(act for act in actions if act[0] == self.root_heap)
         rule, ids = self.restrict[p], self.tree.history_ids
@@ -246,11 +247,20 @@ class _Builder:
         self.infoset[p][h] = index
         return index
 
-    def step(self, state: Heaps, action: Action) -> Step:
-        key = (state, action)
+    def actions_of(self, p: int, belief: Belief, pending: int | None) -> tuple[Action, ...]:
+        """Player ``p``'s actions on ``belief`` (memoised; both players share Nim's)."""
+        key = (belief, pending, 0 if self.nim else p)
+        actions = self.actions.get(key)
+        if actions is None:
+            self.scanned += len(belief)
+            actions = self.actions[key] = self.rules.actions(belief, pending, p)
+        return actions
+
+    def step(self, state: Heaps, action: Action, p: int) -> Step:
+        key = (state, action, 0 if self.nim else p)
         found = self.steps.get(key)
         if found is None:
-            found = self.steps[key] = self.rules.step(state, action)
+            found = self.steps[key] = self.rules.step(state, action, p)
         return found
 
     def own_child(self, p: int, h: int, a: int, own: str) -> int:
@@ -261,14 +271,14 @@ class _Builder:
             return found
         info = self.tree.infosets[self.infoset[p][h]]
         action = info.actions[a]
-        update = (info.belief, action, own)
+        update = (info.belief, action, own, 0 if self.nim else p)
         known = self.own_update.get(update)
         if known is None:
             self.scanned += len(info.belief)
             belief, pending = set(), None
             for s in info.belief:
-                st = self.step(s, action)
-                if st.own == own and any(st.state):
+                st = self.step(s, action, p)
+                if st.own == own and not (st.done and self.rules.over(st.state, 1 - p)):
                     belief.add(st.state)
                     pending = st.pending
             known = self.own_update[update] = (frozenset(belief), pending)
@@ -283,7 +293,7 @@ class _Builder:
         found = self.opp_children[p].get(key)
         if found is not None:
             return found
-        update = (self.belief[p][h], signal)
+        update = (self.belief[p][h], signal, 0 if self.nim else p)
         belief = self.opp_update.get(update)
         if belief is None:
             self.scanned += len(update[0]) * self.replies
@@ -291,8 +301,8 @@ class _Builder:
             belief = self.opp_update[update] = frozenset(
                 after
                 for before in update[0]
-                for after in self.rules.replies(before)
-                if any(after) and signal_of(before, after) == signal
+                for after in self.rules.replies(before, 1 - p)
+                if not self.rules.over(after, p) and signal_of(before, after) == signal
             )
         event = f"opponent: {signal}" if signal else "opponent moved"
         child = self.new_history(p, belief, None, self.seq[p][h], h, event)
@@ -321,9 +331,9 @@ class _Builder:
         2 chips (``sn``), every heap at most 2 and the Nim winner knows the heaps exactly.
         """
         other = 1 - mover
-        top = max(state)
-        if top == 0:
+        if self.rules.over(state, other):
             return mover
+        top = max(state) if self.prune else 0
         if self.prune and top == 1:
             return mover if sum(state) % 2 == 0 else other
         child[other] = self.opp_child(other, before, signal)
@@ -351,12 +361,10 @@ class _Builder:
         found = None
         other, misere = 1 - mover, self.tree.misere
         mover_wins = 1 if mover == L else -1
-        actions = self.actions.get((belief, pending))
-        if actions is None:
-            actions = self.actions[(belief, pending)] = self.rules.actions(belief, pending)
+        actions = self.actions_of(mover, belief, pending)
         self.scanned += len(actions)
         for act in actions:
-            st = self.step(state, act)
+            st = self.step(state, act, mover)
             if not st.done:
                 continue
             top = max(st.state)
@@ -396,7 +404,7 @@ class _Builder:
             self.tree.recorded.append(Node(state, mover, index, parent, action, 0))
         info = self.tree.infosets[index]
         for a, act in enumerate(info.actions):
-            st = self.step(state, act)
+            st = self.step(state, act, mover)
             child = list(hist)
             child[mover] = self.own_child(mover, h, a, st.own)
             if not st.done:
@@ -586,7 +594,7 @@ def estimate_nodes(
             weight *= len(info.actions)
             size += weight
             a = rng.randrange(len(info.actions))
-            st = builder.step(state, info.actions[a])
+            st = builder.step(state, info.actions[a], mover)
             hist[mover] = builder.own_child(mover, h, a, st.own)
             state = st.state
             if not st.done:

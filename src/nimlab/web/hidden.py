@@ -171,7 +171,7 @@ class HiddenMatch:
         player = self.mover
         info = self.game.tree.infosets[self._infoset(player)]
         action = info.actions[action_index]
-        step = variant_rules(self.variant).step(self.state, action)
+        step = variant_rules(self.variant).step(self.state, action, player)
         self.events[player].append(f"{action}" + (f" -> {step.own}" if step.own else ""))
         self.record.append(
             {

@@ -1,0 +1,202 @@
+"""Hidden-information versions of catalogue games: the rules of a variant applied to a game's
+components, the estimate of their cost, and their exact solution.
+
+``solve_hidden("kn", "subtraction", "6", options=GameOptions(max_take=2))`` is Kriegspiel
+played on one subtraction heap of 6 (take 1 or 2), solved exactly like the Nim variants: the
+tree is built from :func:`nimlab.extensive.transforms.transform` of the game's component type
+(:func:`nimlab.extensive.components.components_for`), then the sequence-form LP and the exact
+certificate. Nim's own reductions (forced play, small heaps) apply only to Nim; other games
+are solved on their whole tree.
+
+>>> from nimlab.catalogue.base import GameOptions
+>>> result = solve_hidden("kn", "subtraction", "6", options=GameOptions(max_take=2))
+>>> result.value, result.exact  # not -1 as with perfect information: R cannot see the heap
+(Fraction(0, 1), True)
+>>> solve_hidden("sn", "kayles", "4").value  # one component: the mover sees it, and wins
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from nimlab.budget import CLI_BUDGET, Budget, check_cost
+from nimlab.catalogue.base import GameOptions
+from nimlab.errors import InvalidPositionError
+from nimlab.extensive.budget import FITS, SolveEstimate, fitted_cost, node_limit
+from nimlab.extensive.components import (
+    ComponentType,
+    GrundyRow,
+    HackenbushStalk,
+    HeapComponent,
+    Nim2dCounter,
+    OctalRow,
+    components_for,
+)
+from nimlab.extensive.results import EquilibriumResult
+from nimlab.extensive.rules import Rules
+from nimlab.extensive.transforms import TRANSFORMS, transform
+from nimlab.extensive.tree import build_tree, estimate_nodes
+
+__all__ = ["MAX_SIZE", "HiddenGame", "estimate_hidden", "hidden_game", "solve_hidden"]
+
+MAX_SIZE = 200
+"""The most chips (heap sizes, counters of rows, edges of stalks, coordinates of counters) a
+hidden game may start with: the trees grow exponentially with them (Schrödinger Nim with 25
+chips, SN(12,12,1), is beyond what is solved), and the random walks that size a tree must stay
+short. Larger positions are refused at once, without walks."""
+
+
+@dataclass(frozen=True)
+class HiddenGame:
+    """A variant (``sn``, ``fsn``, ``kn``, ``kn-empty``) on a catalogue game's components."""
+
+    variant: str
+    game: str
+    options: dict[str, Any]
+    component: ComponentType[Any]
+    rules: Rules
+
+    def parse(self, position: str | list[int] | tuple[int, ...]) -> tuple[Any, ...]:
+        """A position from the game's ``analyze`` notation (or a list of heap sizes)."""
+        text = position if isinstance(position, str) else ",".join(map(str, position))
+        states = self.component.parse_position(text)
+        if not states:
+            raise InvalidPositionError(f"{self.game} position {text!r} has no component")
+        return states
+
+    def spec(self, states: tuple[Any, ...], misere: bool) -> str:
+        """``kn[subtraction(S=1,2)](6)`` or with ``;misere``."""
+        suffix = ";misere" if misere else ""
+        text = self.component.format_position(states)
+        return f"{self.variant}[{self.component.name}]({text}{suffix})"
+
+
+def hidden_game(variant: str, game: str, options: GameOptions | None = None) -> HiddenGame:
+    """The hidden-information game ``variant`` of catalogue game ``game`` with ``options``.
+
+    >>> hidden_game("kn", "red-blue-hackenbush").component.name
+    'red-blue-hackenbush'
+    >>> hidden_game("kn-empty", "kayles")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.InvalidPositionError: ...
+    """
+    if variant not in TRANSFORMS:
+        known = ", ".join(TRANSFORMS)
+        raise InvalidPositionError(f"unknown variant {variant!r}: known variants are {known}")
+    given = options or GameOptions()
+    component = components_for(game, given)
+    shown = {flag.removeprefix("--"): _option_value(given, flag) for flag in given.given()}
+    shown.pop("misere", None)
+    return HiddenGame(variant, component.name, shown, component, transform(variant, component))
+
+
+def _option_value(options: GameOptions, flag: str) -> Any:
+    value = {
+        "--set": options.subtraction_set,
+        "--max": options.max_take,
+        "--code": options.code,
+    }.get(flag)
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _size(component: ComponentType[Any], state: Any) -> int:
+    """The chips of one component: what the tree's depth and width grow with."""
+    if isinstance(component, HeapComponent):
+        return int(state)
+    if isinstance(component, OctalRow | GrundyRow):
+        return sum(length for _, length in state)
+    if isinstance(component, HackenbushStalk):
+        return len(state)
+    if isinstance(component, Nim2dCounter):
+        return int(state[0]) + int(state[1])
+    return MAX_SIZE + 1  # an unknown kind of component is not sized: refused
+
+
+def estimate_hidden(
+    hidden: HiddenGame, states: tuple[Any, ...], *, misere: bool = False
+) -> SolveEstimate:
+    """The estimated cost of solving ``hidden`` from ``states`` by the whole tree's LP:
+    Knuth's random walks over the tree (capped in work), then the Nim variants' fitted cost
+    per node (``BENCHMARKS.md``). Positions over :data:`MAX_SIZE` chips are hopeless."""
+    size = sum(_size(hidden.component, state) for state in states)
+    family = "kn" if hidden.variant.startswith("kn") else hidden.variant
+    if size > MAX_SIZE:
+        nodes = 2**MAX_SIZE
+    else:
+        nodes = estimate_nodes(
+            hidden.rules,
+            states,
+            probes=512,
+            batches=8,
+            max_work=50_000,
+            prune_forced=False,
+            known_wins=False,
+            misere=misere,
+        )
+    cost = fitted_cost(FITS[family, "lp"], nodes, 0.0)
+    return SolveEstimate(hidden.variant, (), misere, "lp", nodes, cost, (), size > MAX_SIZE)
+
+
+def solve_hidden(
+    variant: str,
+    game: str,
+    position: str | list[int] | tuple[int, ...],
+    *,
+    options: GameOptions | None = None,
+    misere: bool = False,
+    strategies: bool = False,
+    budget: Budget | None = CLI_BUDGET,
+    max_nodes: int | None = None,
+    estimate: SolveEstimate | None = None,
+) -> EquilibriumResult:
+    """The exact value for L (who moves first) of ``variant`` on ``game`` from ``position``.
+
+    Refused (:class:`~nimlab.errors.TooLargeError`) before any work when the estimate is over
+    ``budget`` (``None``: not checked), and while building when the tree passes ``max_nodes``
+    (default: as many as ``budget``'s memory holds). Pass the ``estimate`` of
+    :func:`estimate_hidden` if it is already known.
+    """
+    from nimlab.extensive.solve import solve_tree
+
+    start = time.perf_counter()
+    hidden = hidden_game(variant, game, options)
+    states = hidden.parse(position)
+    if hidden.rules.over(states, 0):
+        text = hidden.component.format_position(states)
+        raise InvalidPositionError(f"{hidden.game} position {text!r}: L has no move to start")
+    if estimate is None:
+        estimate = estimate_hidden(hidden, states, misere=misere)
+    if budget is not None:
+        what = f"solving {hidden.spec(states, misere)} by the whole tree's LP"
+        check_cost(what, estimate.cost, budget, "a larger budget (the budget argument)")
+    limit = max_nodes if max_nodes is not None else node_limit(budget or CLI_BUDGET)
+    tree = build_tree(
+        hidden.rules,
+        states,
+        misere=misere,
+        max_nodes=limit,
+        prune_forced=False,
+        known_wins=False,
+        check_estimate=False,
+    )
+    result = solve_tree(tree, strategies=strategies, started=(start, time.perf_counter()))
+    return EquilibriumResult(
+        variant,
+        (),
+        misere,
+        result.value,
+        result.exact,
+        result.nodes,
+        result.infosets,
+        result.certificate,
+        result.timings,
+        result.strategies,
+        result.behaviours,
+        game=hidden.game,
+        options=hidden.options,
+        notation=hidden.component.format_position(states),
+    )
