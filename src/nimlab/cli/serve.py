@@ -92,8 +92,12 @@ def serve(
             "pip install 'nimlab[web]'"
         ) from error
     limits = JobLimits(job_seconds, parse_size(max_memory), workers, queue)
-    limits.check(resident_bytes())
     sock = _listen(host, port)
+    try:
+        limits.check(resident_bytes())
+    except InvalidPositionError:
+        sock.close()
+        raise
     bound = int(sock.getsockname()[1])
     shown = f"[{host}]" if ":" in host else host
     console.print(f"nimlab playground: [bold cyan]http://{shown}:{bound}/[/] (Ctrl-C to stop)")
