@@ -3,7 +3,9 @@
 Given any pair of behaviour strategies, the exact value of R's best response to L's strategy
 is a lower bound on the game value and the value of L's best response to R's strategy an upper
 bound; when they coincide the pair is an equilibrium and the common number *is* the value.
-All arithmetic here is on Python integers and fractions.
+All arithmetic here is on Python integers and fractions; terminal payoffs are integers of any
+size (see :class:`~nimlab.extensive.seqform.SequenceTree`), so the bounds are in the tree's
+payoff unit.
 
 >>> from nimlab.extensive.tree import build_tree
 >>> tree = build_tree("sn", (2, 1))
@@ -22,7 +24,7 @@ from math import lcm
 import numpy as np
 import numpy.typing as npt
 
-from nimlab.extensive.tree import GameTree
+from nimlab.extensive.seqform import SequenceTree, integer_array
 
 __all__ = [
     "Behaviour",
@@ -53,7 +55,7 @@ class Certificate:
 
 
 def behaviour_from_plan(
-    tree: GameTree,
+    tree: SequenceTree,
     player: int,
     plan: npt.NDArray[np.float64] | Sequence[float] | Sequence[Fraction],
     denominator: int | None = None,
@@ -111,7 +113,7 @@ def _normalised(weights: Sequence[Fraction]) -> tuple[Fraction, ...]:
 
 
 def _behaviour_from_array(
-    tree: GameTree,
+    tree: SequenceTree,
     player: int,
     plan: npt.NDArray[np.float64],
     denominator: int | None,
@@ -174,7 +176,7 @@ def _ratio(
     return found
 
 
-def realisation_plan(tree: GameTree, player: int, behaviour: Behaviour) -> list[Fraction]:
+def realisation_plan(tree: SequenceTree, player: int, behaviour: Behaviour) -> list[Fraction]:
     """The exact realisation plan (probability of each sequence) of a behaviour strategy."""
     plan = [Fraction(0)] * tree.sequence_count(player)
     plan[0] = Fraction(1)
@@ -194,15 +196,16 @@ def _scaled(plan: Sequence[Fraction]) -> tuple[list[int], int]:
 
 
 def _contributions(
-    tree: GameTree, player: int, opponent_plan: Sequence[Fraction]
+    tree: SequenceTree, player: int, opponent_plan: Sequence[Fraction]
 ) -> tuple[list[int], int]:
     """Per own sequence: sum of payoff x opponent reach over its terminals (scaled to ints)."""
     ints, scale = _scaled(opponent_plan)
-    own = np.frombuffer(tree.term_seq[player], dtype=np.int32)
-    other = np.frombuffer(tree.term_seq[1 - player], dtype=np.int32)
-    payoff = np.frombuffer(tree.term_payoff, dtype=np.int8)
+    own = integer_array(tree.term_seq[player])
+    other = integer_array(tree.term_seq[1 - player])
+    payoff = integer_array(tree.term_payoff)
     n = tree.sequence_count(player)
-    if max(ints) * max(len(payoff), 1) < 2**62:
+    assert own is not None and other is not None  # sequence numbers fit in 64 bits
+    if payoff is not None and max(ints) * _largest(payoff) * max(len(payoff), 1) < 2**62:
         weights = np.asarray(ints, dtype=np.int64)[other] * payoff.astype(np.int64)
         order = np.argsort(own, kind="stable")
         sums = np.zeros(n, dtype=np.int64)
@@ -212,12 +215,21 @@ def _contributions(
             sums[keys[starts]] = np.add.reduceat(weights[order], starts)
         return [int(v) for v in sums], scale
     contributions = [0] * n
-    for s, o, u in zip(own.tolist(), other.tolist(), payoff.tolist(), strict=True):
+    for s, o, u in zip(own.tolist(), other.tolist(), tree.term_payoff, strict=True):
         contributions[s] += u * ints[o]
     return contributions, scale
 
 
-def best_response_value(tree: GameTree, player: int, opponent_plan: Sequence[Fraction]) -> Fraction:
+def _largest(payoff: npt.NDArray[np.signedinteger]) -> int:
+    """The largest absolute payoff (at least 1)."""
+    if not len(payoff):
+        return 1
+    return max(int(payoff.max()), -int(payoff.min()), 1)
+
+
+def best_response_value(
+    tree: SequenceTree, player: int, opponent_plan: Sequence[Fraction]
+) -> Fraction:
     """The exact payoff to L when ``player`` best-responds to the opponent's realisation plan
     (L = 0 maximises, R = 1 minimises), by backward induction over ``player``'s information sets."""
     best, scale = _contributions(tree, player, opponent_plan)
@@ -229,7 +241,9 @@ def best_response_value(tree: GameTree, player: int, opponent_plan: Sequence[Fra
     return Fraction(best[0], scale)
 
 
-def certify(tree: GameTree, behaviours: tuple[Behaviour, Behaviour], method: str) -> Certificate:
+def certify(
+    tree: SequenceTree, behaviours: tuple[Behaviour, Behaviour], method: str
+) -> Certificate:
     """Exact bounds from both players' behaviour strategies (``behaviours[p]`` for player p)."""
     x = realisation_plan(tree, 0, behaviours[0])
     y = realisation_plan(tree, 1, behaviours[1])
@@ -237,7 +251,7 @@ def certify(tree: GameTree, behaviours: tuple[Behaviour, Behaviour], method: str
 
 
 def exact_plans_from_basis(
-    tree: GameTree,
+    tree: SequenceTree,
     matrix: object,
     basic_cols: npt.NDArray[np.bool_],
     basic_rows: npt.NDArray[np.bool_],

@@ -3,6 +3,11 @@
 Realisation plans ``x`` of L and ``y`` of R satisfy ``E x = e`` and ``F y = f`` with
 ``x, y >= 0``; L's expected payoff is ``x^T A y`` (Koller, Megiddo and von Stengel).
 
+Any tree with the attributes of :class:`SequenceTree` will do: a variant's
+:class:`~nimlab.extensive.tree.GameTree`, or a game read from a file
+(:mod:`nimlab.extensive.efg_solve`). Terminal payoffs are integers of any size (chance
+probabilities already multiplied in and the whole scaled to integers by the caller).
+
 >>> from nimlab.extensive.tree import build_tree
 >>> form = sequence_form(build_tree("sn", (2, 1)))
 >>> form.E.shape, form.F.shape, form.A.shape
@@ -11,17 +16,92 @@ Realisation plans ``x`` of L and ``y`` of R satisfy ``E x = e`` and ``F y = f`` 
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
-
-from nimlab.extensive.tree import GameTree
+import numpy.typing as npt
 
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
 
-__all__ = ["SequenceForm", "constraint_matrix", "sequence_form"]
+__all__ = [
+    "SequenceForm",
+    "SequenceInfoset",
+    "SequenceTree",
+    "constraint_matrix",
+    "integer_array",
+    "sequence_form",
+]
+
+
+class SequenceInfoset(Protocol):
+    """What the sequence form reads of an information set."""
+
+    @property
+    def player(self) -> int:
+        """0 (L, player 1, the maximiser) or 1 (R, player 2)."""
+
+    @property
+    def parent_seq(self) -> int:
+        """The player's sequence leading here (0 = the empty sequence)."""
+
+    @property
+    def first_seq(self) -> int:
+        """The sequence of action 0; action ``a`` has sequence ``first_seq + a``."""
+
+    @property
+    def actions(self) -> Sequence[object]:
+        """The actions (only their number is read here)."""
+
+
+class SequenceTree(Protocol):
+    """What the sequence form and the certificate read of a tree.
+
+    ``infosets`` are ordered parents first (an information set comes after the one its
+    ``parent_seq`` belongs to); ``seq_infoset[p][s]`` is the index in ``infosets`` of the
+    information set whose action sequence ``s`` of player ``p`` ends with (-1 for ``s = 0``);
+    terminal ``t`` is reached by ``term_seq[0][t]`` and ``term_seq[1][t]`` and pays L the
+    integer ``term_payoff[t]`` (an ``array`` of any integer type code, or a list of ints).
+    """
+
+    @property
+    def infosets(self) -> Sequence[SequenceInfoset]:
+        """The information sets of both players, parents first."""
+
+    @property
+    def seq_infoset(self) -> tuple[Sequence[int], Sequence[int]]:
+        """Per player, the information set of each sequence."""
+
+    @property
+    def term_seq(self) -> tuple[Sequence[int], Sequence[int]]:
+        """Per player, the sequence leading to each terminal."""
+
+    @property
+    def term_payoff(self) -> Sequence[int]:
+        """L's integer payoff at each terminal."""
+
+    def sequence_count(self, player: int) -> int:
+        """The number of sequences of ``player``, the empty one included."""
+
+
+def integer_array(values: Sequence[int]) -> npt.NDArray[np.signedinteger] | None:
+    """``values`` as a numpy integer array (no copy for an ``array``), or ``None`` when some
+    value does not fit in 64 bits.
+
+    >>> integer_array(array("b", [1, -1])).dtype, integer_array([3, 2**40]).dtype
+    (dtype('int8'), dtype('int64'))
+    >>> integer_array([2**70]) is None
+    True
+    """
+    if isinstance(values, array):
+        return np.frombuffer(values, dtype=np.dtype(values.typecode))
+    try:
+        return np.array(values, dtype=np.int64)
+    except OverflowError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -38,7 +118,7 @@ class SequenceForm:
     infosets: tuple[list[int], list[int]]
 
 
-def constraint_matrix(tree: GameTree, player: int) -> tuple[csr_matrix, list[int]]:
+def constraint_matrix(tree: SequenceTree, player: int) -> tuple[csr_matrix, list[int]]:
     """The constraint matrix of ``player`` and the tree indices of its information sets."""
     from scipy.sparse import csr_matrix
 
@@ -58,16 +138,20 @@ def constraint_matrix(tree: GameTree, player: int) -> tuple[csr_matrix, list[int
     return matrix, own
 
 
-def sequence_form(tree: GameTree) -> SequenceForm:
-    """Build E, F and A of ``tree`` (duplicate terminal entries are summed)."""
+def sequence_form(tree: SequenceTree) -> SequenceForm:
+    """Build E, F and A of ``tree`` (duplicate terminal entries are summed; payoffs beyond
+    64 bits enter A as the nearest floats: the LP only proposes)."""
     from scipy.sparse import coo_matrix
 
     e, own_l = constraint_matrix(tree, 0)
     f, own_r = constraint_matrix(tree, 1)
     shape = (tree.sequence_count(0), tree.sequence_count(1))
-    rows = np.frombuffer(tree.term_seq[0], dtype=np.int32)
-    cols = np.frombuffer(tree.term_seq[1], dtype=np.int32)
-    vals = np.frombuffer(tree.term_payoff, dtype=np.int8).astype(np.float64)
+    rows, cols = integer_array(tree.term_seq[0]), integer_array(tree.term_seq[1])
+    payoff = integer_array(tree.term_payoff)
+    if payoff is None:
+        vals = np.array([float(v) for v in tree.term_payoff], dtype=np.float64)
+    else:
+        vals = payoff.astype(np.float64)
     a = coo_matrix((vals, (rows, cols)), shape=shape).tocsr()
     a.eliminate_zeros()
     return SequenceForm(e, f, a, (own_l, own_r))

@@ -32,7 +32,7 @@ from nimlab.extensive.certify import (
 from nimlab.extensive.lp import LpSolution, lp_matrix, solve_lp
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.rules import variant_rules
-from nimlab.extensive.seqform import SequenceForm, sequence_form
+from nimlab.extensive.seqform import SequenceForm, SequenceTree, sequence_form
 from nimlab.extensive.strategy import strategy_entries
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, build_tree
 
@@ -262,7 +262,7 @@ def solve_tree(
 
 
 def certify_lp(
-    tree: GameTree, form: SequenceForm, lp: LpSolution
+    tree: SequenceTree, form: SequenceForm, lp: LpSolution
 ) -> tuple[Certificate, tuple[Behaviour, Behaviour]]:
     """Exact bounds from the LP's plans: rounded with finer and finer denominators, then, if
     that does not close the gap, re-solved exactly from the optimal basis (small bases)."""
