@@ -47,7 +47,8 @@ def _run(src: Path, game: str) -> dict[str, float | str]:
         check=True,
         env=env,
     ).stdout
-    result: dict[str, float | str] = json.loads(out)
+    # the last line: an old commit may let HiGHS print its banner on stdout first
+    result: dict[str, float | str] = json.loads(out.strip().splitlines()[-1])
     return result
 
 

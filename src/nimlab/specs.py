@@ -5,10 +5,18 @@ A computation nimlab can store is one of three kinds, each named by a canonical 
 - ``grundy``: ``octal(0.07;upto=1000)`` (the octal game's Grundy values and proven period) or
   ``grundy-game(upto=1000)`` (Grundy's game, which has no octal code);
 - ``scoring``: ``scoring(5,4,2)`` (Scoring Nim's f_N; empty piles are left out);
-- ``solve``: ``sn(3,3,1)``, ``kn(2,1;misere)`` (``sn``, ``fsn``, ``kn``, ``kn-empty``).
+- ``solve``: ``sn(3,3,1)``, ``kn(2,1;misere)`` (``sn``, ``fsn``, ``kn``, ``kn-empty``), and
+  the variant on a catalogue game's components: ``kn[subtraction(max=2)](6)``,
+  ``sn[kayles](3,2;misere)``, ``kn[red-blue-hackenbush](RB,BR)`` (the game and its options as
+  :attr:`nimlab.extensive.games.HiddenGame.spec` writes them, the position in the game's
+  ``analyze`` notation).
 
-Heap positions are canonical as multisets, largest heap first. The **store key** is the triple
-(spec, method, nimlab version).
+Positions are canonical as multisets, largest heap first: a value does not depend on the order
+of the components (a sum is commutative, and the hidden-information rules treat every
+component alike, red-blue Hackenbush stalks included), so a game's components are sorted too
+(heaps and row lengths decreasing, stalks in reverse alphabetical order). Games whose
+components are Nim heaps (``nim``, ``nimble``) are Nim: their task is the Nim variant's own.
+The **store key** is the triple (spec, method, nimlab version).
 
 Methods. The key records the method the computation was told to run, after every forced
 choice, never a default it did not use: ``solve --method lp`` is stored as ``lp``,
@@ -38,6 +46,9 @@ stored payload itself never holds the key.
 ('sn(3,3,1)', ('lp',))
 >>> parse_spec("scoring(2, 4,1)") == scoring_task((4, 2, 1))
 True
+>>> from nimlab.catalogue import GameOptions
+>>> solve_task("kn", "2,6", game="subtraction", options=GameOptions(max_take=2)).spec
+'kn[subtraction(max=2)](6,2)'
 >>> with_cached({"value": "1"}, True)
 {'value': '1', 'cached': True}
 """
@@ -47,17 +58,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from nimlab.catalogue.base import GameOptions
 from nimlab.core.heaps import Heaps, check_heaps, format_heaps, parse_heap, parse_heaps
 from nimlab.errors import InvalidPositionError, UnknownGameError
 
+if TYPE_CHECKING:
+    from nimlab.extensive.games import HiddenGame
+
 __all__ = [
+    "GAME_METHODS",
     "GRUNDY_GAME",
     "METHODS",
     "SOLVE_VARIANTS",
     "Task",
     "canonical_position",
+    "game_options",
     "octal_task",
     "parse_spec",
     "scoring_task",
@@ -76,6 +93,8 @@ METHODS: dict[str, tuple[str, ...]] = {
     "solve": ("auto", "lp", "restricted"),  # nimlab.extensive.solve.METHODS
 }
 """Each kind's methods, the default first."""
+GAME_METHODS = ("auto", "lp")
+"""The methods of a variant on a catalogue game's components (restricted games are Nim's)."""
 
 
 @dataclass(frozen=True)
@@ -169,29 +188,58 @@ def scoring_task(
 
 def solve_task(
     variant: str,
-    position: Iterable[object],
+    position: Iterable[object] | str,
     *,
     misere: bool = False,
     method: str | None = None,
     max_nodes: int | None = None,
     budget: tuple[float, int] | None = None,
+    game: str | None = None,
+    options: GameOptions | None = None,
 ) -> Task:
     """The task solving ``variant`` (sn, fsn, kn, kn-empty) at ``position`` by ``method``
     (auto, lp, restricted); ``max_nodes`` and ``budget`` (seconds, bytes; default: the
     command line's, see :mod:`nimlab.budget`), not part of the spec, lift or lower the
     tree-size limit and the estimated cost allowed. A position needs a chip.
 
+    With ``game`` (a catalogue name) and its ``options``, the variant on that game's
+    components, ``position`` in the game's notation (a string, or a list of heap sizes or row
+    lengths); such a game is solved by the whole tree's LP (``auto`` or ``lp``), and its
+    position must give L a move.
+
     >>> solve_task("kn", (0, 0))
     Traceback (most recent call last):
     ...
     nimlab.errors.InvalidPositionError: kn(0,0) has no chips: give at least one non-empty heap
+    >>> solve_task("kn", "R,RR", game="red-blue-hackenbush")  # Blue (L) has no edge to cut
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidPositionError: kn[red-blue-hackenbush](RR,R): L has no move to start
+    >>> solve_task("sn", "RB,BR,B", game="red-blue-hackenbush").params["position"]
+    'RB,BR,B'
+    >>> solve_task("sn", "2,3", game="nimble").spec  # coins on squares 2 and 3: Nim heaps
+    'sn(3,2)'
     """
     if variant not in SOLVE_VARIANTS:
         raise UnknownGameError(
             f"unknown variant {variant!r}; known variants: {', '.join(SOLVE_VARIANTS)}"
         )
     chosen = _method("solve", method)
-    heaps = canonical_position(position)
+    if game is not None:
+        from nimlab.extensive.components import NimHeap
+        from nimlab.extensive.games import hidden_game
+
+        hidden = hidden_game(variant, game, options)
+        if not isinstance(hidden.component, NimHeap):
+            if chosen not in GAME_METHODS:
+                raise InvalidPositionError(
+                    f"method {chosen!r} solves only the Nim variants; a catalogue game is "
+                    f"solved by {' or '.join(GAME_METHODS)}"
+                )
+            return _game_task(hidden, game, position, misere, chosen, max_nodes, budget)
+        text = position if isinstance(position, str) else ",".join(map(str, position))
+        position = hidden.parse(text)
+    heaps = canonical_position(parse_heaps(position) if isinstance(position, str) else position)
     if not heaps:
         raise InvalidPositionError(f"a {variant} position needs at least one heap")
     suffix = ";misere" if misere else ""
@@ -204,14 +252,68 @@ def solve_task(
         "misere": misere,
         "method": chosen,
     }
+    return Task("solve", spec, chosen, _limits(params, max_nodes, budget))
+
+
+def _limits(
+    params: dict[str, Any], max_nodes: int | None, budget: tuple[float, int] | None
+) -> dict[str, Any]:
+    """``params`` with the limits that were given (they are not part of the spec)."""
     if max_nodes is not None:
         params["max_nodes"] = max_nodes
     if budget is not None:
         params["budget"] = list(budget)
-    return Task("solve", spec, chosen, params)
+    return params
+
+
+def _game_task(
+    hidden: HiddenGame,
+    game: str,
+    position: Iterable[object] | str,
+    misere: bool,
+    method: str,
+    max_nodes: int | None,
+    budget: tuple[float, int] | None,
+) -> Task:
+    """The task of a variant on a catalogue game's components, sorted (see the module)."""
+    from nimlab.catalogue import find_game
+
+    text = position if isinstance(position, str) else ",".join(map(str, position))
+    states = tuple(sorted(hidden.parse(text), reverse=True))
+    spec = hidden.spec(states, misere)
+    if hidden.rules.over(states, 0):
+        raise InvalidPositionError(f"{spec}: L has no move to start")
+    params: dict[str, Any] = {
+        "variant": hidden.variant,
+        "position": hidden.component.format_position(states),
+        "misere": misere,
+        "method": method,
+        "game": find_game(game).name,
+        "options": {  # a set as a sorted set, like the spec
+            key: sorted(set(value)) if key == "set" else value
+            for key, value in hidden.options.items()
+        },
+    }
+    return Task("solve", spec, method, _limits(params, max_nodes, budget))
+
+
+def game_options(options: Mapping[str, Any]) -> GameOptions:
+    """The catalogue options of a solve task's ``options`` (``set``, ``max``, ``code``, as
+    in a result's JSON).
+
+    >>> game_options({"set": [3, 1]}).subtraction_set, game_options({}).max_take
+    ((3, 1), None)
+    """
+    allowed = options.get("set")
+    return GameOptions(
+        subtraction_set=None if allowed is None else tuple(allowed),
+        max_take=options.get("max"),
+        code=options.get("code"),
+    )
 
 
 _SPEC_RE = re.compile(r"\s*([a-z-]+)\((.*)\)\s*")
+_GAME_SPEC_RE = re.compile(r"\s*([a-z-]+)\[\s*([a-z0-9-]+)\s*(?:\((.*)\))?\s*\]\((.*)\)\s*")
 
 
 def parse_spec(text: str) -> Task:
@@ -221,16 +323,21 @@ def parse_spec(text: str) -> Task:
     ('octal(0.07;upto=5)', 'sn(3,3,1;misere)')
     >>> parse_spec("grundy-game(upto=40)").spec
     'grundy-game(upto=40)'
+    >>> parse_spec("kn[subtraction(S=3,1)](2,6;misere)").spec
+    'kn[subtraction(S=1,3)](6,2;misere)'
     >>> parse_spec("chess(1)")
     Traceback (most recent call last):
     ...
     nimlab.errors.UnknownGameError: unknown spec 'chess(1)'; known: octal(CODE;upto=N), ...
     """
-    match = _SPEC_RE.fullmatch(text)
     known = (
         "octal(CODE;upto=N), grundy-game(upto=N), scoring(H,...),"
-        " VARIANT(H,...[;misere]) for sn, fsn, kn, kn-empty"
+        " VARIANT(H,...[;misere]) and VARIANT[GAME](POSITION[;misere]) for sn, fsn, kn, kn-empty"
     )
+    game_match = _GAME_SPEC_RE.fullmatch(text)
+    if game_match is not None and game_match.group(1) in SOLVE_VARIANTS:
+        return _parse_game_spec(text, *game_match.groups())
+    match = _SPEC_RE.fullmatch(text)
     if match is None or match.group(1) not in ("octal", GRUNDY_GAME, "scoring", *SOLVE_VARIANTS):
         raise UnknownGameError(f"unknown spec {text!r}; known: {known}")
     name, inner = match.groups()
@@ -253,3 +360,28 @@ def parse_spec(text: str) -> Task:
     if option not in ("", "misere"):
         raise InvalidPositionError(f"spec {text!r}: the only option is ';misere'")
     return solve_task(name, heaps, misere=option == "misere")
+
+
+def _parse_game_spec(text: str, variant: str, game: str, given: str | None, inner: str) -> Task:
+    """The task of ``VARIANT[GAME(OPTIONS)](POSITION[;misere])``; the options are written as
+    the game's component names them (``S=1,3``, ``max=2``, ``0.07``)."""
+    position, _, option = (part.strip() for part in inner.partition(";"))
+    if option not in ("", "misere"):
+        raise InvalidPositionError(f"spec {text!r}: the only option is ';misere'")
+    options = GameOptions()
+    if given is not None:
+        key, equals, value = (part.strip() for part in given.partition("="))
+        if game == "subtraction" and equals and key in ("S", "max"):
+            options = (
+                GameOptions(subtraction_set=tuple(parse_heaps(value)))
+                if key == "S"
+                else GameOptions(max_take=parse_heap(value, what="max"))
+            )
+        elif game == "octal" and not equals:
+            options = GameOptions(code=key)
+        else:
+            raise InvalidPositionError(
+                f"spec {text!r}: options are written subtraction(S=1,3), subtraction(max=K) "
+                "or octal(CODE)"
+            )
+    return solve_task(variant, position, misere=option == "misere", game=game, options=options)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -115,6 +115,12 @@ def solve(
             max_take=max_take,
             code=code,
         )
+        store_path = command_store_path(store)
+        if store_path is not None and not strategy and draw is None:
+            text = ",".join(heaps)
+            stored = (variant, text, misere, max_nodes, method, budget, as_json)
+            _solve_stored(store_path, *stored, game=game, options=options)
+            return
         _solve_game(variant, game, heaps, options, misere, strategy, budget, max_nodes, as_json)
         return
     if subtraction_set is not None or max_take is not None or code is not None:
@@ -233,39 +239,74 @@ def _round_status() -> Iterator[RoundReport]:
 def _solve_stored(
     store_path: Path,
     variant: str,
-    position: tuple[int, ...],
+    position: tuple[int, ...] | str,
     misere: bool,
     max_nodes: int,
     method: str,
     budget: Budget,
     as_json: bool,
+    game: str | None = None,
+    options: GameOptions | None = None,
 ) -> None:
     """Solve by ``method`` through the results store, under the key a ``nimlab sweep solve``
     uses (``auto`` is served by a row of any method: see :mod:`nimlab.specs`); only a
-    computation is held to ``budget``."""
-    from nimlab.extensive.budget import estimate_solve
+    computation is held to ``budget``. With ``game``, ``position`` is in its notation."""
     from nimlab.specs import solve_task
     from nimlab.store import cached_result
     from nimlab.sweeps.tasks import run_task
 
     allowed = (budget.seconds, budget.bytes)
     task = solve_task(
-        variant, position, misere=misere, method=method, max_nodes=max_nodes, budget=allowed
+        variant,
+        position,
+        misere=misere,
+        method=method,
+        max_nodes=max_nodes,
+        budget=allowed,
+        game=game,
+        options=options,
     )
+    shown, estimate = _stored_position(task.params, position, game, options)
+    game_task = "game" in task.params
 
     def compute() -> dict[str, Any]:
-        _check_budget(estimate_solve(variant, position, misere=misere, method=method), budget)
+        what = f"solving {task.spec} by the whole tree's LP" if game_task else None
+        _check_budget(estimate(), budget, what)
         return run_task(task)
 
     stored, served = cached_result(
         store_path, task.spec, task.method, compute, accepts=task.accepts
     )
-    # The key is the multiset of heaps (the value does not depend on their order).
-    payload = {**stored, "position": list(position), "cached": served}
+    # The key is the multiset of components (the value does not depend on their order).
+    payload = {**stored, "position": shown, "cached": served}
     if as_json:
         emit_json(payload)
         return
     _print_stored(payload, task.spec, served, store_path)
+
+
+def _stored_position(
+    params: Mapping[str, Any],
+    position: tuple[int, ...] | str,
+    game: str | None,
+    options: GameOptions | None,
+) -> tuple[object, Callable[[], SolveEstimate]]:
+    """The position as the user gave it (heaps as a list, a game's in its notation) and
+    the estimate of computing the task of ``params``."""
+    from nimlab.extensive.budget import estimate_solve
+
+    if "game" not in params:  # Nim, whatever --game said
+        heaps = parse_heaps(position) if isinstance(position, str) else position
+        variant, misere, method = params["variant"], params["misere"], params["method"]
+        return list(heaps), lambda: estimate_solve(variant, heaps, misere=misere, method=method)
+    from nimlab.extensive.games import estimate_hidden, hidden_game
+
+    hidden = hidden_game(params["variant"], str(game), options)
+    states = hidden.parse(str(position))
+    canonical = hidden.parse(params["position"])
+    return hidden.component.format_position(states), lambda: estimate_hidden(
+        hidden, canonical, misere=params["misere"]
+    )
 
 
 def _print_stored(payload: dict[str, Any], spec: str, served: bool, store_path: Path) -> None:
@@ -297,14 +338,30 @@ def _draw(
 def export_efg(
     variant: str = typer.Argument(..., help="sn, fsn, kn or kn-empty."),
     args: list[str] = typer.Argument(
-        ..., help="Heap sizes, then the output file (e.g. game.efg; not a number)."
+        ...,
+        help="Heap sizes (with --game, a position in the game's notation), then the output "
+        "file (e.g. game.efg; not a number).",
     ),
+    game: str | None = typer.Option(
+        None,
+        "--game",
+        help="Hide the components of this catalogue game instead of Nim heaps (as `solve`).",
+    ),
+    subtraction_set: str | None = typer.Option(
+        None, "--set", help="With --game subtraction: the subtraction set, e.g. 1,2."
+    ),
+    max_take: int | None = typer.Option(
+        None, "--max", min=1, help="With --game subtraction: take 1..K."
+    ),
+    code: str | None = typer.Option(None, "--code", help="With --game octal: the octal code."),
     misere: bool = typer.Option(False, "--misere", help="Whoever takes the last chip loses."),
     max_nodes: int = typer.Option(
         2_000_000, "--max-nodes", help="Refuse games whose tree has more nodes (exit 3)."
     ),
     reduced: bool = typer.Option(
-        False, "--reduced", help="Write the smaller tree with nimlab's lossless reductions."
+        False,
+        "--reduced",
+        help="Write the smaller tree with nimlab's lossless reductions (Nim variants only).",
     ),
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -312,8 +369,9 @@ def export_efg(
 
     The last argument is the output file; it must not look like heap sizes (digits and
     commas), so that a forgotten file name is refused instead of taken from the heaps.
+    With --game, the whole tree of the variant on the game's components, its actions in words.
     """
-    from nimlab.extensive.efg import write_efg
+    from nimlab.extensive.efg import write_efg, write_game_efg
     from nimlab.extensive.rules import variant_rules
 
     variant_rules(variant)
@@ -326,20 +384,39 @@ def export_efg(
         raise InvalidPositionError(
             "give the heap sizes before the output file, e.g. nimlab export-efg sn 3 3 1 game.efg"
         )
-    position = parse_heaps(args[:-1])
-    path = output_path(Path(args[-1]), "game file")
-    with writing(path, "game file"):
-        tree = write_efg(
-            variant, position, path, misere=misere, max_nodes=max_nodes, reduced=reduced
+    summary: dict[str, Any] = {"variant": variant}
+    if game is not None and find_game(game).name != "nim":
+        from nimlab.extensive.games import hidden_game
+
+        if reduced:
+            raise InvalidPositionError("--reduced applies to the Nim variants only")
+        options = GameOptions(
+            subtraction_set=(
+                parse_int_list(subtraction_set, "--set", minimum=1) if subtraction_set else None
+            ),
+            max_take=max_take,
+            code=code,
         )
-    summary = {
-        "variant": variant,
-        "position": list(position),
-        "misere": misere,
-        "file": str(path),
-        "nodes": tree.nodes,
-        "infosets": tree.infoset_count,
-    }
+        hidden = hidden_game(variant, game, options)
+        states = hidden.parse(",".join(args[:-1]))
+        path = output_path(Path(args[-1]), "game file")
+        with writing(path, "game file"):
+            tree = write_game_efg(hidden, states, path, misere=misere, max_nodes=max_nodes)
+        summary["position"] = hidden.component.format_position(states)
+        summary["game"], summary["options"] = hidden.game, hidden.options
+    else:
+        if subtraction_set is not None or max_take is not None or code is not None:
+            raise InvalidPositionError("--set, --max and --code go with --game (Nim takes none)")
+        position = parse_heaps(args[:-1])
+        path = output_path(Path(args[-1]), "game file")
+        with writing(path, "game file"):
+            tree = write_efg(
+                variant, position, path, misere=misere, max_nodes=max_nodes, reduced=reduced
+            )
+        summary["position"] = list(position)
+    summary.update(
+        {"misere": misere, "file": str(path), "nodes": tree.nodes, "infosets": tree.infoset_count}
+    )
     if as_json:
         emit_json(summary)
     else:

@@ -29,7 +29,10 @@ from rich.table import Table
 from rich.text import Text
 
 from nimlab.budget import GIB
+from nimlab.catalogue import GameOptions
+from nimlab.catalogue.registry import parse_int_list
 from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
+from nimlab.core.heaps import Heaps
 from nimlab.errors import InvalidPositionError, NimlabError
 from nimlab.specs import (
     METHODS,
@@ -43,7 +46,13 @@ from nimlab.specs import (
 )
 from nimlab.store.results import STORE_ENV, ResultStore, resolve_store_path
 from nimlab.sweeps.executors import DaskExecutor, Executor, LocalPoolExecutor, TaskOutcome
-from nimlab.sweeps.grid import DEFAULT_MAX_TASKS, bounded_positions, parse_codes, parse_grid
+from nimlab.sweeps.grid import (
+    DEFAULT_MAX_TASKS,
+    bounded_positions,
+    game_positions,
+    parse_codes,
+    parse_grid,
+)
 from nimlab.sweeps.runner import SweepInterrupted, SweepSummary, run_sweep
 from nimlab.sweeps.tasks import solve_available
 
@@ -260,10 +269,45 @@ def sweep_scoring(
     )
 
 
+def _game_options(
+    game: str | None, subtraction_set: str | None, max_take: int | None, code: str | None
+) -> GameOptions | None:
+    """The options of ``--game`` from ``--set``, ``--max`` and ``--code`` (None without it)."""
+    if game is None:
+        if subtraction_set is not None or max_take is not None or code is not None:
+            raise InvalidPositionError("--set, --max and --code go with --game (Nim takes none)")
+        return None
+    return GameOptions(
+        subtraction_set=(
+            parse_int_list(subtraction_set, "--set", minimum=1) if subtraction_set else None
+        ),
+        max_take=max_take,
+        code=code,
+    )
+
+
 @sweep_app.command("solve", context_settings=HEAP_ARGS)
 def sweep_solve(
     variant: str = typer.Argument(..., help=f"One of {', '.join(SOLVE_VARIANTS)}."),
-    grid: str = typer.Option(..., "--grid", help="Heaps a or ranges a..b, e.g. 4..10,4..10,1."),
+    grid: str = typer.Option(
+        ...,
+        "--grid",
+        help="Heaps a or ranges a..b, e.g. 4..10,4..10,1 (with --game: heap sizes or row "
+        "lengths of the game).",
+    ),
+    game: str | None = typer.Option(
+        None,
+        "--game",
+        help="Hide the heaps or rows of this catalogue game instead of Nim heaps: "
+        "subtraction, octal, kayles, dawson-kayles, grundy-game (as `solve --game`).",
+    ),
+    subtraction_set: str | None = typer.Option(
+        None, "--set", help="With --game subtraction: the subtraction set, e.g. 1,2."
+    ),
+    max_take: int | None = typer.Option(
+        None, "--max", min=1, help="With --game subtraction: take 1..K."
+    ),
+    code: str | None = typer.Option(None, "--code", help="With --game octal: the octal code."),
     misere: bool = typer.Option(False, "--misere", help="The misère form of the variant."),
     method: str = typer.Option(
         "auto", "--method", help="auto, lp or restricted (as `solve`); recorded in the store key."
@@ -285,24 +329,44 @@ def sweep_solve(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Values of an imperfect-information Nim variant over a grid of positions (a position
-    without chips is left out; a grid of only such positions is refused)."""
+    without chips is left out; a grid of only such positions is refused). With --game,
+    the variant on a catalogue game's heaps or rows (a position where the first player has
+    no move is left out)."""
     if method not in METHODS["solve"]:
         raise InvalidPositionError(
             f"unknown --method {method!r}: choose one of {', '.join(METHODS['solve'])}"
         )
-    positions = parse_grid(grid, max_tasks=max_tasks)
     budget = (max_seconds, int(min(max_memory, 2.0**40) * GIB))
+    options = _game_options(game, subtraction_set, max_take, code)
+    kept: Sequence[Heaps | str]
+    if game is None:
+        cells: Sequence[Heaps | str] = parse_grid(grid, max_tasks=max_tasks)
+        kept = [cell for cell in cells if any(cell)]
+        why, empty = "without chips", "with a chip: use heaps >= 1"
+    else:
+        from nimlab.extensive.games import hidden_game
+
+        hidden = hidden_game(variant, game, options)
+        cells = game_positions(hidden, grid, max_tasks=max_tasks)
+        kept = [cell for cell in cells if not hidden.rules.over(hidden.parse(cell), 0)]
+        why, empty = "where the first player has no move", "where the first player has a move"
     tasks = [
         solve_task(
-            variant, position, misere=misere, method=method, max_nodes=max_nodes, budget=budget
+            variant,
+            position,
+            misere=misere,
+            method=method,
+            max_nodes=max_nodes,
+            budget=budget,
+            game=game,
+            options=options,
         )
-        for position in positions
-        if any(position)
+        for position in kept
     ]
     if not tasks:
-        raise InvalidPositionError(f"grid {grid!r} has no position with a chip: use heaps >= 1")
-    if len(tasks) < len(positions):
-        sys.stderr.write(f"left out {len(positions) - len(tasks)} position(s) without chips\n")
+        raise InvalidPositionError(f"grid {grid!r} has no position {empty}")
+    if len(tasks) < len(cells):
+        sys.stderr.write(f"left out {len(cells) - len(tasks)} position(s) {why}\n")
     if not solve_available():
         raise NimlabError("sweep solve is not available yet: this nimlab has no `solve` solver")
     _sweep(

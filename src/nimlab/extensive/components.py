@@ -372,6 +372,22 @@ class OctalRow(_RowType):
         result.sort(key=lambda move: move[0])
         return tuple(result)
 
+    def has_move(self, state: Row, player: int) -> bool:
+        """Some part allows a removal (without listing the moves: beliefs ask this often).
+
+        >>> dawson = OctalRow(OctalCode.parse("0.07"), "dawson-kayles")
+        >>> dawson.has_move(((1, 1), (3, 1)), 0), dawson.has_move(((1, 2),), 0)
+        (False, True)
+        """
+        return any(self._part_has_move(length) for _, length in state)
+
+    def _part_has_move(self, length: int) -> bool:
+        for r, digit in enumerate(self.code.digits[: length + 1]):
+            parts_left = (r == length, r < length, r <= length - 2)  # 0, 1 or 2 parts
+            if any(digit & (1 << k) and possible for k, possible in enumerate(parts_left)):
+                return True
+        return False
+
     def label_text(self, label: Label) -> str:
         """``remove r at p``, or ``split before p`` (``r = 0``)."""
         p, r = label
@@ -402,6 +418,10 @@ class GrundyRow(_RowType):
                     result.append(((start, k), (*state[:index], *pieces, *state[index + 1 :])))
         result.sort(key=lambda move: move[0])
         return tuple(result)
+
+    def has_move(self, state: Row, player: int) -> bool:
+        """Some part has 3 counters or more (an unequal split)."""
+        return any(length >= 3 for _, length in state)
 
     def label_text(self, label: Label) -> str:
         """``split p after k``."""

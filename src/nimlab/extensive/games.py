@@ -49,6 +49,11 @@ chips, SN(12,12,1), is beyond what is solved), and the random walks that size a 
 short. Larger positions are refused at once, without walks."""
 
 
+WALK_WORK = 4_000
+"""States the sizing walks may scan in beliefs (each scan lists a state's moves: far dearer
+than for Nim heaps), which keeps an estimate under a second."""
+
+
 @dataclass(frozen=True)
 class HiddenGame:
     """A variant (``sn``, ``fsn``, ``kn``, ``kn-empty``) on a catalogue game's components."""
@@ -130,9 +135,9 @@ def estimate_hidden(
         nodes = estimate_nodes(
             hidden.rules,
             states,
-            probes=512,
+            probes=256,
             batches=8,
-            max_work=50_000,
+            max_work=WALK_WORK,
             prune_forced=False,
             known_wins=False,
             misere=misere,

@@ -8,18 +8,31 @@ Positions are multisets: ``3,4`` and ``4,3`` are one position, written largest h
 [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3)]
 >>> parse_codes("0.07, .77,0.07")
 ['0.07', '0.77']
+>>> from nimlab.extensive.games import hidden_game
+>>> game_positions(hidden_game("sn", "kayles"), "0..2,1")
+['1,0', '1,1', '2,1']
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from typing import TYPE_CHECKING
 
 from nimlab.core.heaps import Heaps, parse_heap
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.specs import GRUNDY_GAME
 
-__all__ = ["DEFAULT_MAX_TASKS", "bounded_positions", "parse_codes", "parse_grid"]
+if TYPE_CHECKING:
+    from nimlab.extensive.games import HiddenGame
+
+__all__ = [
+    "DEFAULT_MAX_TASKS",
+    "bounded_positions",
+    "game_positions",
+    "parse_codes",
+    "parse_grid",
+]
 
 DEFAULT_MAX_TASKS = 1_000_000
 """The most tasks one sweep builds unless ``--max-tasks`` says otherwise."""
@@ -64,6 +77,30 @@ def parse_grid(grid: str, *, max_tasks: int = DEFAULT_MAX_TASKS) -> list[Heaps]:
     _check_size(math.prod(len(axis) for axis in axes), max_tasks)
     positions = {tuple(sorted(cell, reverse=True)) for cell in itertools.product(*axes)}
     return sorted(positions)
+
+
+def game_positions(
+    hidden: HiddenGame, grid: str, *, max_tasks: int = DEFAULT_MAX_TASKS
+) -> list[str]:
+    """The positions of ``grid`` for a hidden game whose components are heaps or rows (the
+    grid's numbers are heap sizes or row lengths), in the game's notation, each multiset once,
+    sorted. Stalks and counters are not sizes: such games are refused.
+
+    >>> from nimlab.extensive.games import hidden_game
+    >>> game_positions(hidden_game("kn", "red-blue-hackenbush"), "1..3")
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InvalidPositionError: a grid of sizes gives no red-blue-hackenbush position \
+(its components are stalks, not heaps or rows): solve its positions one by one
+    """
+    from nimlab.extensive.components import GrundyRow, HeapComponent, OctalRow
+
+    if not isinstance(hidden.component, HeapComponent | OctalRow | GrundyRow):
+        raise InvalidPositionError(
+            f"a grid of sizes gives no {hidden.game} position (its components are "
+            f"{hidden.component.unit}s, not heaps or rows): solve its positions one by one"
+        )
+    return [",".join(map(str, sizes)) for sizes in parse_grid(grid, max_tasks=max_tasks)]
 
 
 def bounded_positions(

@@ -9,6 +9,11 @@ this module only runs tasks, in whatever process an executor chose.
 ('octal(0.07)', [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3], None)
 >>> run_task(scoring_task((1,)))["breakpoints"]
 []
+>>> from nimlab.catalogue import GameOptions
+>>> from nimlab.specs import solve_task
+>>> result = run_task(solve_task("kn", "6", game="subtraction", options=GameOptions(max_take=2)))
+>>> result["position"], result["game"], result["options"], result["value"]
+('6', 'subtraction(max=2)', {'max': 2}, '0')
 """
 
 from __future__ import annotations
@@ -76,20 +81,38 @@ def _compute_scoring(
 def _compute_solve(
     *,
     variant: str,
-    position: list[int],
+    position: Any,
     misere: bool,
     method: str,
     max_nodes: int | None = None,
     budget: list[float] | None = None,
+    game: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The keys of ``nimlab solve VARIANT H... [--misere] [--method M] --json``; ``budget``
-    is ``[seconds, bytes]`` (default: the command line's)."""
+    is ``[seconds, bytes]`` (default: the command line's); ``position`` is a list of heaps.
+    With ``game`` and its ``options``
+    (``set``, ``max``, ``code``), those of ``nimlab solve VARIANT --game GAME POSITION
+    --json``, ``position`` the game's notation (a string)."""
     from nimlab.budget import CLI_BUDGET, Budget
     from nimlab.extensive.budget import node_limit
     from nimlab.extensive.solve import solve
 
     allowed = CLI_BUDGET if budget is None else Budget(float(budget[0]), int(budget[1]))
     limit = node_limit(allowed) if max_nodes is None else max_nodes
+    if game is not None:
+        from nimlab.extensive.games import solve_hidden
+        from nimlab.specs import game_options
+
+        return solve_hidden(
+            variant,
+            game,
+            str(position),
+            options=game_options(options or {}),
+            misere=misere,
+            budget=allowed,
+            max_nodes=limit,
+        ).to_json()
     payload: dict[str, Any] = solve(
         variant, tuple(position), misere=misere, max_nodes=limit, method=method, budget=allowed
     ).to_json()

@@ -41,6 +41,7 @@ from nimlab.web.models import (
     HiddenActRequest,
     HiddenStartRequest,
     MoveRequest,
+    OptionsIn,
     PartisanComputerRequest,
     PartisanMoveRequest,
     PartisanRequest,
@@ -481,13 +482,72 @@ def _solve_json(
     return {**result.to_json(), "cached": False}
 
 
+def _solve_game_json(
+    variant: str, game: str, position: str | list[int], body: SolveRequest, budget: Budget
+) -> dict[str, Any]:
+    """``variant`` on the components of catalogue game ``game`` (Nim's heaps: the Nim path),
+    refused at once (413) by its estimate over the playground's node limit or budgets."""
+    from nimlab.catalogue import find_game
+    from nimlab.extensive.budget import check_solve_budget
+    from nimlab.extensive.games import estimate_hidden, hidden_game, solve_hidden
+
+    options = body.options.to_game_options(limit=ANALYSIS_LIMIT)
+    misere = body.misere or options.misere
+    if find_game(game).name == "nim":
+        return _solve_json(variant, position, misere, body.strategy, budget)
+    hidden = hidden_game(variant, game, options)
+    text = position_text(position)
+    states = hidden.parse(text)
+    estimate = estimate_hidden(hidden, states, misere=misere)
+    try:
+        if estimate.nodes > SOLVE_MAX_NODES:
+            raise TooLargeError(
+                f"{hidden.spec(states, misere)} has about {estimate.nodes:,} nodes",
+                estimate=estimate.nodes,
+                limit=SOLVE_MAX_NODES,
+            )
+        check_solve_budget(estimate, budget, "the server's budgets (nimlab serve --job-seconds)")
+        result = solve_hidden(
+            variant,
+            game,
+            text,
+            options=options,
+            misere=misere,
+            strategies=body.strategy,
+            budget=None,  # checked above
+            max_nodes=SOLVE_MAX_NODES,
+            estimate=estimate,
+        )
+    except TooLargeError as error:
+        from nimlab.specs import solve_task
+
+        task = solve_task(variant, text, misere=misere, game=game, options=options)
+        stored = None if body.strategy else _from_store(task)
+        if stored is not None:  # the key is the multiset: show the position as given
+            return {**stored, "position": hidden.component.format_position(states)}
+        raise TooLargeError(
+            f"{error} (the playground stops at {SOLVE_MAX_NODES:,} nodes; larger games"
+            " with 'nimlab solve' or from the store)",
+            estimate=error.estimate,
+            limit=SOLVE_MAX_NODES,
+        ) from error
+    return {**result.to_json(), "cached": False}
+
+
 @router.post("/solve")
 async def solve_variant(body: SolveRequest, request: Request) -> dict[str, Any]:
-    """The keys of ``nimlab solve VARIANT H... [--misere] [--strategy] --json``."""
+    """The keys of ``nimlab solve VARIANT H... [--misere] [--strategy] --json``; with
+    ``game``, those of ``nimlab solve VARIANT --game GAME POSITION [options] --json``."""
     pool: JobPool = request.app.state.jobs
     budget = Budget(pool.limits.seconds, pool.job_bytes())
-    args = (body.variant, body.position, body.misere, body.strategy, budget)
     what = f"the equilibrium of {body.variant}"
+    if body.game is not None:
+        game_args = (body.variant, body.game, body.position, body, budget)
+        found: dict[str, Any] = await _run(request, _solve_game_json, *game_args, what=what)
+        return found
+    if body.options != OptionsIn():
+        raise InvalidPositionError('options go with a game: give "game" too (Nim takes none)')
+    args = (body.variant, body.position, body.misere, body.strategy, budget)
     result: dict[str, Any] = await _run(request, _solve_json, *args, what=what)
     return result
 

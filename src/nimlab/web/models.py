@@ -158,12 +158,16 @@ class ScoringRequest(_Strict):
 
 
 class SolveRequest(_Strict):
-    """``POST /api/solve``: an imperfect-information variant, its heaps, misère or not."""
+    """``POST /api/solve``: an imperfect-information variant, its heaps, misère or not; with
+    ``game`` (and its ``options``, as for ``/api/analyze``), the variant on that catalogue
+    game's components, the position in the game's notation."""
 
     variant: Name
     position: Position
     misere: StrictBool = False
     strategy: StrictBool = False
+    game: Name | None = None
+    options: OptionsIn = Field(default_factory=OptionsIn)
 
 
 class HiddenStartRequest(SolveRequest):
