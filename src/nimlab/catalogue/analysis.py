@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 from nimlab.catalogue.base import CatalogueGame, check_limit
+from nimlab.catalogue.registry import find_game
 from nimlab.core.game import Outcome
-from nimlab.errors import TooLargeError
+from nimlab.display import heap_board_svg, html_table, stalks_svg
+from nimlab.errors import TooLargeError, UnknownGameError
 from nimlab.exact import exact_str
 
 __all__ = ["GameAnalysis", "GrundyTable", "analyze", "grundy_table"]
@@ -48,6 +51,77 @@ class GameAnalysis:
         payload["winning_moves"] = list(self.winning_moves)
         payload["method"] = self.method
         return payload
+
+    def __repr__(self) -> str:
+        """The call that computes this analysis, e.g. ``analyze('kayles', '7,4')``."""
+        name, _, rest = self.game.partition("(")
+        arguments = [repr(name), repr(self.position)]
+        for item in filter(None, rest.rstrip(")").split(";")):
+            key, sep, value = item.partition("=")
+            if not sep:
+                arguments.append("misere=True" if key == "misere" else f"code={key!r}")
+            else:
+                keyword = {"S": "set"}.get(key, key)
+                arguments.append(f"{keyword}={int(value) if value.isdigit() else value!r}")
+        return f"analyze({', '.join(arguments)})"
+
+    def _repr_html_(self) -> str:
+        """The position drawn (heaps as counters, red-blue stalks) or written, the outcome in
+        the game's own words, the Grundy value or value, and the winning moves."""
+        parts = [f"<div><p><b>{escape(self.game)}</b> <code>{escape(self.position)}</code></p>"]
+        board = self._board()
+        if board is not None:
+            parts.append(board)
+        facts = [["outcome", self._outcome_words()]]
+        if self.grundy is not None:
+            facts.append(["Grundy value", str(self.grundy)])
+        if self.value is not None:
+            facts.append(["value", exact_str(self.value)])
+        facts.append(["method", self.method])
+        parts.append(html_table([], facts))
+        if self.winning_moves:
+            rows = [
+                [_player_words(m.get("player")), str(m["move"]), str(m["to"])]
+                for m in self.winning_moves
+            ]
+            parts.append("<p>winning moves</p>")
+            parts.append(html_table(["player", "move", "to"], rows))
+        elif self.value is None:
+            parts.append("<p>no winning move: every move loses</p>")
+        parts.append("</div>")
+        return "".join(parts)
+
+    def _board(self) -> str | None:
+        """Heaps as columns of counters, red-blue stalks drawn, None for other notations."""
+        name = self.game.partition("(")[0]
+        if name == "red-blue-hackenbush":
+            return stalks_svg(self.position.split(",") if self.position else [])
+        try:
+            notation = find_game(name).notation
+        except UnknownGameError:  # a record built by hand: write the position
+            return None
+        digits = self.position.replace(",", "")
+        if notation.startswith(("heaps", "two piles")) and (digits.isdigit() or not digits):
+            return heap_board_svg([int(h) for h in self.position.split(",")] if digits else [])
+        return None
+
+    def _outcome_words(self) -> str:
+        """Left/Right and first/second player for games with a value, P/N otherwise."""
+        if self.value is not None:
+            return {
+                Outcome.L: "Left (Blue) wins, whoever starts",
+                Outcome.R: "Right (Red) wins, whoever starts",
+                Outcome.P: "the second player wins",
+                Outcome.N: "the first player wins",
+            }[self.outcome]
+        if self.outcome is Outcome.P:
+            return "P: the player to move loses"
+        return "N: the player to move wins"
+
+
+def _player_words(player: object) -> str:
+    """``L``/``R`` of a partisan move in words; empty for impartial games."""
+    return {"L": "Left (Blue)", "R": "Right (Red)"}.get(str(player), "")
 
 
 def analyze(
@@ -136,6 +210,27 @@ class GrundyTable:
             "preperiod": self.preperiod,
             "meaning": self.meaning,
         }
+
+    def _repr_html_(self) -> str:
+        """The values indexed in rows of ten (row ``n``, column ``+k`` holds g(n + k)), with
+        the proven period when there is one.
+
+        >>> from nimlab.catalogue import make_game
+        >>> page = grundy_table(make_game("kayles"), 12)._repr_html_()
+        >>> "<tr><td>10</td><td>2</td><td>6</td><td>4</td></tr>" in page
+        True
+        """
+        shown = ["" if g is None else str(g) for g in self.values]
+        rows = [[str(n), *shown[n : n + 10]] for n in range(0, len(shown), 10)]
+        table = html_table(["n", *(f"+{k}" for k in range(10))], rows)
+        if self.period is None:
+            period = "no period proven"
+        else:
+            period = f"period {self.period} after a preperiod of {self.preperiod}"
+        return (
+            f"<div><p><b>{escape(self.game)}</b>: g(n) for {escape(self.meaning)}; {period}</p>"
+            f"{table}</div>"
+        )
 
 
 def grundy_table(game: CatalogueGame[Any], upto: int) -> GrundyTable:

@@ -32,10 +32,12 @@ import time
 from array import array
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 from math import lcm
 from typing import Any, NamedTuple
 
 from nimlab.budget import Cost
+from nimlab.display import html_table
 from nimlab.exact import exact_str
 from nimlab.extensive.budget import BASE_BYTES, FITS, fitted_cost
 from nimlab.extensive.efg_read import ZeroSumEfg
@@ -167,6 +169,45 @@ class EfgResult:
         if self.strategies is not None:
             payload["strategies"] = [s.to_json() for s in self.strategies]
         return payload
+
+    def __repr__(self) -> str:
+        """A one-line summary (a file has no notation to round-trip).
+
+        >>> from nimlab.extensive.efg_read import parse_efg, to_zero_sum
+        >>> solve_efg(to_zero_sum(parse_efg('EFG 2 R "one" { "A" "B" } t "" 1 "" { 1 -1 }')))
+        <EfgResult 'one': value 1 for A (exact), 1 nodes, 0 infosets>
+        """
+        bounds = f"between {exact_str(self.lower)} and {exact_str(self.upper)}"
+        exact = "exact" if self.exact else bounds
+        return (
+            f"<EfgResult {self.title!r}: value {exact_str(self.value)} for {self.players[0]} "
+            f"({exact}), {self.nodes} nodes, {self.infosets} infosets>"
+        )
+
+    def _repr_html_(self) -> str:
+        """The value for player 1, its certificate, sizes and time, and the strategies."""
+        facts = [
+            [f"value for {self.players[0]}", exact_str(self.value)],
+            ["exact", "yes" if self.exact else "no"],
+            ["bounds", f"{exact_str(self.lower)} to {exact_str(self.upper)}"],
+            ["certificate", self.method],
+            ["nodes", str(self.nodes)],
+            ["information sets", str(self.infosets)],
+            ["seconds", f"{self.seconds:.3f}"],
+        ]
+        parts = [f"<div><p><b>{escape(self.title)}</b></p>", html_table([], facts)]
+        if self.strategies is not None:
+            rows = [
+                [
+                    self.players[s.player - 1],
+                    s.name,
+                    ", ".join(f"{a}: {exact_str(p)}" for a, p in s.actions),
+                ]
+                for s in self.strategies
+            ]
+            parts.append(html_table(["player", "information set", "actions"], rows))
+        parts.append("</div>")
+        return "".join(parts)
 
 
 def solve_efg(game: ZeroSumEfg, *, strategies: bool = False) -> EfgResult:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from html import escape
 from typing import Any
 
+from nimlab.display import html_table
 from nimlab.exact import exact_str
 from nimlab.extensive.certify import Behaviour, Certificate
 
@@ -95,3 +97,55 @@ class EquilibriumResult:
         if self.strategies is not None:
             payload["strategies"] = [entry.to_json() for entry in self.strategies]
         return payload
+
+    def __repr__(self) -> str:
+        """The call that computes this result, e.g. ``solve('sn', [3, 3, 1])``."""
+        arguments = [repr(self.variant)]
+        if self.game is None:
+            arguments.append(repr(list(self.position)))
+        else:
+            arguments.append(repr(self.notation))
+        if self.misere:
+            arguments.append("misere=True")
+        if self.game is not None:
+            arguments.append(f"game={self.game.partition('(')[0]!r}")
+            if self.options:
+                arguments.append(f"options={self.options!r}")
+        return f"solve({', '.join(arguments)})"
+
+    def _repr_html_(self) -> str:
+        """Value, the exact certificate (bounds and method), sizes and time, and the strategy
+        table when the strategies were computed."""
+        where = self.game or "nim"
+        shown = self.notation if self.game is not None else ",".join(map(str, self.position))
+        play = " (misère)" if self.misere else ""
+        certificate = self.certificate
+        facts = [
+            ["value", exact_str(self.value)],
+            ["exact", "yes: the bounds meet" if self.exact else "no: the bounds differ"],
+            ["lower bound", exact_str(certificate.lower)],
+            ["upper bound", exact_str(certificate.upper)],
+            ["certificate", certificate.method],
+            ["nodes", str(self.nodes)],
+            ["information sets", str(self.infosets)],
+            ["seconds", f"{self.seconds:.3f}"],
+        ]
+        parts = [
+            f"<div><p><b>{escape(self.variant.upper())}</b> of {escape(where)}{play} "
+            f"<code>{escape(shown)}</code></p>",
+            html_table([], facts),
+        ]
+        if self.strategies is not None:
+            rows = [
+                [
+                    entry.player,
+                    " ".join(entry.history),
+                    entry.knows,
+                    exact_str(entry.reach),
+                    ", ".join(f"{name}: {exact_str(p)}" for name, p in entry.actions),
+                ]
+                for entry in self.strategies
+            ]
+            parts.append(html_table(["player", "history", "knows", "reach", "actions"], rows))
+        parts.append("</div>")
+        return "".join(parts)

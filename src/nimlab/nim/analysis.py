@@ -22,11 +22,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import reduce
+from html import escape
 from operator import xor
 from typing import Any
 
 from nimlab.core.game import Outcome
 from nimlab.core.heaps import Heaps, check_heaps
+from nimlab.display import heap_board_svg, html_table
 
 __all__ = ["NimAnalysis", "NimGame", "NimMove", "analyze_nim", "nim_outcome", "nim_winning_moves"]
 
@@ -83,6 +85,39 @@ class NimAnalysis:
             "winning_move_count": len(self.winning_moves),
             "obviously_lost": self.obviously_lost,
         }
+
+    def __repr__(self) -> str:
+        """The call that computes this analysis, e.g. ``analyze_nim([3, 4, 5])``."""
+        misere = ", misere=True" if self.misere else ""
+        return f"analyze_nim({list(self.position)}{misere})"
+
+    def _repr_html_(self) -> str:
+        """The heaps as counters (numbered from 1), their binary nim-sum, the outcome and the
+        winning moves."""
+        shown = ",".join(map(str, self.position))
+        play = "misère" if self.misere else "normal"
+        parts = [f"<div><p><b>Nim</b> <code>{escape(shown)}</code> ({play} play)</p>"]
+        board = heap_board_svg(self.position)
+        if board is not None:
+            parts.append(board)
+        if len(self.position) <= 40:
+            width = max([1, *(h.bit_length() for h in self.position)])
+            rows = [
+                [str(i + 1), str(h), format(h, f"0{width}b")] for i, h in enumerate(self.position)
+            ]
+            rows.append(["nim-sum", str(self.nim_sum), format(self.nim_sum, f"0{width}b")])
+            parts.append(html_table(["heap", "size", "binary"], rows))
+        lost = self.outcome is Outcome.P
+        verdict = "P: the player to move loses" if lost else "N: the player to move wins"
+        parts.append(f"<p>{verdict}</p>")
+        if self.winning_moves:
+            moves = [
+                [str(m.heap + 1), f"{m.from_} → {m.to}", ",".join(map(str, m.apply(self.position)))]
+                for m in self.winning_moves
+            ]
+            parts.append(html_table(["heap", "move", "leaves"], moves))
+        parts.append("</div>")
+        return "".join(parts)
 
 
 def _misere_endgame(heaps: Sequence[int]) -> bool:

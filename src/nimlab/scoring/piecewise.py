@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 
+from nimlab.display import html_table, polyline_svg
+from nimlab.exact import exact_str
+
 __all__ = ["PiecewiseLinear", "maximum"]
 
 Point = tuple[Fraction, Fraction]
@@ -147,6 +150,55 @@ class PiecewiseLinear:
 
     def __rsub__(self, constant: int | Fraction) -> PiecewiseLinear:
         return -self + constant
+
+    def __repr__(self) -> str:
+        """The :meth:`from_points` call that rebuilds this function (``Fraction`` for
+        non-integers).
+
+        >>> PiecewiseLinear.from_points([(-1, 0), (Fraction(1, 2), 3)], 0, -1)
+        PiecewiseLinear.from_points([(-1, 0), (Fraction(1, 2), 3)], 0, -1)
+        """
+        pairs = zip(self.knots, self.values, strict=True)
+        points = ", ".join(f"({_number(x)}, {_number(y)})" for x, y in pairs)
+        slopes = f"{_number(self.slope_left)}, {_number(self.slope_right)}"
+        return f"PiecewiseLinear.from_points([{points}], {slopes})"
+
+    def _repr_html_(self) -> str:
+        """The graph as an inline SVG (matplotlib's when installed, else a plain polyline)
+        and the table of breakpoints with the slope after each."""
+        if self.breakpoints:
+            rows = [["N < " + exact_str(self.knots[0]), "", exact_str(self.slope_left)]]
+            rows += [
+                [exact_str(x), exact_str(y), exact_str(slope)]
+                for (x, y), slope in zip(self.breakpoints, self.slopes[1:], strict=True)
+            ]
+        else:
+            rows = [["every N", f"{exact_str(self(0))} at N = 0", exact_str(self.slope_left)]]
+        table = html_table(["N", "f(N)", "slope on the right"], rows)
+        return f"<div>{self._plot_svg()}{table}</div>"
+
+    def _plot_svg(self) -> str:
+        """The graph over the window holding every breakpoint, as an ``<svg>`` element."""
+        from nimlab.scoring.plot import polyline, window
+
+        try:
+            from nimlab.scoring.plot import figure_svg, plot_payoff
+
+            return figure_svg(plot_payoff(self))
+        except ImportError:
+            low, high = window([self])
+            return polyline_svg(polyline(self, low, high), self.breakpoints, label="f_N")
+
+
+def _number(value: Fraction) -> str:
+    """An integer as itself, otherwise ``Fraction(p, q)`` (evaluable, exact).
+
+    >>> _number(Fraction(4, 2)), _number(Fraction(-1, 3))
+    ('2', 'Fraction(-1, 3)')
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"Fraction({value.numerator}, {value.denominator})"
 
 
 def _switch_points(

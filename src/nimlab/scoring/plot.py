@@ -1,14 +1,20 @@
-"""Plots of payoff functions f_N against N (matplotlib, Agg backend, imported lazily).
+"""Plots of payoff functions f_N against N (matplotlib, the ``plot`` extra, imported lazily).
 
 A piecewise-linear function is drawn exactly: a polyline through its breakpoints, extended by
 its end slopes to the window's edges. Breakpoints are marked and labelled with their
-coordinates.
+coordinates. Figures are built without pyplot (no global state, no window); a file is written
+only when a path is given.
 
 >>> import tempfile, pathlib
 >>> from nimlab.scoring.piecewise import PiecewiseLinear, maximum
 >>> f = maximum([PiecewiseLinear.affine(1, 0), PiecewiseLinear.affine(-1, 0)])
+>>> figure = plot_payoff(f, title="|N|")
+>>> figure.axes[0].get_title()
+'|N|'
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "abs.svg"
->>> plot_payoff(f, path, title="|N|").exists()
+>>> plot_payoff(f, path, title="|N|") is not None, path.exists()
+(True, True)
+>>> figure_svg(figure).startswith("<svg")
 True
 """
 
@@ -17,13 +23,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from io import StringIO
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nimlab.exact import exact_str
 from nimlab.scoring.piecewise import PiecewiseLinear
 
-__all__ = ["Curve", "plot_curves", "plot_payoff", "polyline", "window"]
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "Curve",
+    "figure_curves",
+    "figure_svg",
+    "plot_curves",
+    "plot_payoff",
+    "polyline",
+    "window",
+]
 
 
 @dataclass(frozen=True)
@@ -58,23 +76,20 @@ def polyline(
     return [(x, function(x)) for x in xs]
 
 
-def plot_curves(
+def figure_curves(
     curves: Sequence[Curve],
-    path: Path,
     *,
     title: str,
     limits: tuple[Fraction, Fraction] | None = None,
     mark: Fraction | None = None,
-) -> Path:
-    """Draw several functions on one pair of axes through N = 0 and f = 0 (like the paper)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+) -> Figure:
+    """Several functions on one pair of axes through N = 0 and f = 0 (like the paper)."""
     import matplotlib.ticker
+    from matplotlib.figure import Figure
 
     low, high = limits or window([c.function for c in curves])
-    figure, axes = plt.subplots(figsize=(7.5, 4.5))
+    figure = Figure(figsize=(7.5, 4.5))
+    axes = figure.subplots()
     for curve in curves:
         points = polyline(curve.function, low, high)
         style = {"color": "black", "linewidth": 1.5, **curve.style}
@@ -112,18 +127,46 @@ def plot_curves(
     if len(curves) > 1 or mark is not None:
         axes.legend(fontsize=8)
     figure.tight_layout()
+    return figure
+
+
+def plot_curves(
+    curves: Sequence[Curve],
+    path: Path,
+    *,
+    title: str,
+    limits: tuple[Fraction, Fraction] | None = None,
+    mark: Fraction | None = None,
+) -> Path:
+    """Draw several functions (:func:`figure_curves`) into the file ``path``; return it."""
+    figure = figure_curves(curves, title=title, limits=limits, mark=mark)
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path)
-    plt.close(figure)
     return path
 
 
 def plot_payoff(
     function: PiecewiseLinear,
-    path: Path,
+    path: Path | None = None,
     *,
-    title: str,
+    title: str = "",
     mark: Fraction | None = None,
-) -> Path:
-    """Draw one payoff function with its breakpoints marked and labelled."""
-    return plot_curves([Curve(function, title)], path, title=title, mark=mark)
+) -> Figure:
+    """One payoff function with its breakpoints marked and labelled, as a matplotlib figure;
+    written to ``path`` (its suffix picks the format) when one is given."""
+    figure = figure_curves([Curve(function, title or "f_N")], title=title, mark=mark)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        figure.savefig(path)
+    return figure
+
+
+def figure_svg(figure: Figure) -> str:
+    """The figure as an inline ``<svg>`` element (text kept as text, no date stamp)."""
+    import matplotlib
+
+    out = StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        figure.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    return text[text.index("<svg") :]

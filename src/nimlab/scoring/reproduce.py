@@ -658,17 +658,18 @@ def check_claims(*, small: bool = False) -> list[Claim]:
 
 def draw_figures(out: Path) -> dict[str, Path]:
     """Redraw Figures 2-6 of the paper from computed functions; returns name -> file."""
-    from nimlab.scoring.plot import Curve, plot_curves, plot_payoff
+    from nimlab.scoring.plot import Curve, plot_curves
+
+    def single(function: PiecewiseLinear, name: str, title: str) -> Path:
+        return plot_curves([Curve(function, title)], out / name, title=title)
 
     f = {
         p: solve_payoffs(p).function(p)
         for p in [(5, 4, 2), (7, 6, 1), (8, 7, 1), (6, 4, 1), (5, 4, 3)]
     }
     files = {
-        "fig2": plot_payoff(f[(5, 4, 2)], out / "fig2_f_5_4_2.png", title="Fig. 2: $f_N(5,4,2)$"),
-        "fig3": plot_payoff(
-            f[(7, 6, 1)], out / "fig3_F3.png", title="Fig. 3: $F_3(N)$ (computed as $f_N(7,6,1)$)"
-        ),
+        "fig2": single(f[(5, 4, 2)], "fig2_f_5_4_2.png", "Fig. 2: $f_N(5,4,2)$"),
+        "fig3": single(f[(7, 6, 1)], "fig3_F3.png", "Fig. 3: $F_3(N)$ (computed as $f_N(7,6,1)$)"),
         "fig4": plot_curves(
             [
                 Curve(
@@ -688,8 +689,8 @@ def draw_figures(out: Path) -> dict[str, Path]:
             out / "fig4_f_8_7_1.png",
             title="Fig. 4: $f_N(8,7,1) = \\max\\{F_3(N), -4+|N|\\}$",
         ),
-        "fig5": plot_payoff(f[(6, 4, 1)], out / "fig5_f_6_4_1.png", title="Fig. 5: $f_N(6,4,1)$"),
-        "fig6": plot_payoff(f[(5, 4, 3)], out / "fig6_f_5_4_3.png", title="Fig. 6: $f_N(5,4,3)$"),
+        "fig5": single(f[(6, 4, 1)], "fig5_f_6_4_1.png", "Fig. 5: $f_N(6,4,1)$"),
+        "fig6": single(f[(5, 4, 3)], "fig6_f_5_4_3.png", "Fig. 6: $f_N(5,4,3)$"),
     }
     return files
 
