@@ -362,3 +362,9 @@ def test_a_large_solve_is_refused_before_any_work(
     response = client.post("/api/solve", json={"variant": "sn", "position": [9, 9, 1]})
     assert response.status_code == 413
     assert "500,000" in response.json()["error"]
+
+
+def test_hidden_play_of_another_game_is_refused_not_ignored(client: TestClient) -> None:
+    body = {"variant": "sn", "position": "3,2", "game": "kayles"}
+    response = client.post("/api/hidden/new", json=body)
+    assert response.status_code == 400 and "not yet played" in response.json()["error"]

@@ -565,6 +565,11 @@ def _use(token: str, job: Callable[[HiddenMatch], Any]) -> Any:
 async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, Any]:
     """Start Schrödinger / Fuzzy Schrödinger / Kriegspiel Nim against the equilibrium (the game
     is solved in a child process; the match is kept here)."""
+    if body.game not in (None, "nim"):
+        raise InvalidPositionError(
+            f"hidden play is for Nim heaps so far; {body.game!r} can be solved (/api/solve) "
+            "but not yet played"
+        )
     heaps = _variant_heaps(body.variant, body.position)
     what = f"the equilibrium of {body.variant}"
     game = _matches.game(body.variant, heaps, body.misere)
