@@ -2,30 +2,28 @@
 
 from __future__ import annotations
 
-import importlib
 from fractions import Fraction
 
 import pytest
 
+from nimlab.extensive import certify as certify_module
 from nimlab.extensive.certify import Certificate, best_response_value, realisation_plan
+from nimlab.extensive.solve import solve
 from nimlab.extensive.tree import build_tree
-
-# the package re-exports the function ``solve``, which shadows the module attribute
-solve_module = importlib.import_module("nimlab.extensive.solve")
 
 
 def test_rounding_too_coarse_is_not_certified(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solve_module, "DENOMINATORS", (1,))
-    monkeypatch.setattr(solve_module, "BASIS_LIMIT", 0)
-    result = solve_module.solve("sn", (3, 3, 1))
+    monkeypatch.setattr(certify_module, "DENOMINATORS", (1,))
+    monkeypatch.setattr(certify_module, "BASIS_LIMIT", 0)
+    result = solve("sn", (3, 3, 1))
     assert not result.exact
     assert result.certificate.lower <= Fraction(1, 3) <= result.certificate.upper
     assert result.to_json()["exact"] is False
 
 
 def test_exact_basis_fallback_certifies(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solve_module, "DENOMINATORS", (1,))
-    result = solve_module.solve("sn", (3, 3, 1))  # SN(3,3,1) = 1/3 (seed 000, Fig. 2)
+    monkeypatch.setattr(certify_module, "DENOMINATORS", (1,))
+    result = solve("sn", (3, 3, 1))  # SN(3,3,1) = 1/3 (seed 000, Fig. 2)
     assert result.exact and result.value == Fraction(1, 3)
     assert "basis" in result.certificate.method
 

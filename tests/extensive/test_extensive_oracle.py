@@ -102,9 +102,9 @@ def test_any_restriction_bounds_the_value_on_the_held_players_side(
     # can only help R (a lower bound); the certified bound from the restricted tree too.
     import random
 
+    from nimlab.extensive.certify import certify_lp
     from nimlab.extensive.lp import solve_lp
     from nimlab.extensive.seqform import sequence_form
-    from nimlab.extensive.solve import certify_lp
 
     value = solve("sn", heaps, method="lp", decompose=False).value
     rng = random.Random(seed)

@@ -24,14 +24,19 @@ from math import lcm
 import numpy as np
 import numpy.typing as npt
 
-from nimlab.extensive.seqform import SequenceTree, integer_array
+from nimlab.extensive.lp import LpSolution, lp_matrix
+from nimlab.extensive.seqform import SequenceForm, SequenceTree, integer_array
 
 __all__ = [
+    "BASIS_LIMIT",
+    "DENOMINATORS",
+    "ROUNDING_TOLERANCE",
     "Behaviour",
     "Certificate",
     "behaviour_from_plan",
     "best_response_value",
     "certify",
+    "certify_lp",
     "exact_plans_from_basis",
     "realisation_plan",
 ]
@@ -289,3 +294,43 @@ def exact_plans_from_basis(
             v = dual[k, 0]
             y[r] = abs(Fraction(int(v.p), int(v.q)))
     return x, y
+
+
+DENOMINATORS = (100, 10_000, 1_000_000, 10_000_000, 1_000_000_000)
+"""Denominator bounds tried, in turn, when rounding the LP's behaviour strategies."""
+
+ROUNDING_TOLERANCE = 1e-7
+"""A rounding that moves some reached probability further than this is not even certified
+(except with the last, finest denominator bound)."""
+
+BASIS_LIMIT = 1500
+"""Largest optimal basis (basic columns) re-solved exactly when rounding does not certify."""
+
+
+def certify_lp(
+    tree: SequenceTree, form: SequenceForm, lp: LpSolution
+) -> tuple[Certificate, tuple[Behaviour, Behaviour]]:
+    """Exact bounds from the LP's plans: rounded with finer and finer denominators, then, if
+    that does not close the gap, re-solved exactly from the optimal basis (small bases)."""
+    behaviours: tuple[Behaviour, Behaviour] = ([], [])
+    certificate = Certificate(Fraction(-1), Fraction(1), "none")
+    for denominator in DENOMINATORS:
+        last = denominator == DENOMINATORS[-1]
+        tolerance = None if last else ROUNDING_TOLERANCE
+        bx = behaviour_from_plan(tree, 0, lp.x, denominator, tolerance=tolerance)
+        by = behaviour_from_plan(tree, 1, lp.y, denominator, tolerance=tolerance)
+        if bx is None or by is None:
+            continue
+        behaviours = (bx, by)
+        certificate = certify(tree, behaviours, f"rounding (denominators <= {denominator})")
+        if certificate.certified:
+            break
+    if not certificate.certified and int(lp.basic_cols.sum()) <= BASIS_LIMIT:
+        sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
+        x, y = exact_plans_from_basis(tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes)
+        exact_x, exact_y = behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y)
+        if exact_x is not None and exact_y is not None:
+            candidate = certify(tree, (exact_x, exact_y), "exact optimal basis (python-flint)")
+            if candidate.upper - candidate.lower <= certificate.upper - certificate.lower:
+                certificate, behaviours = candidate, (exact_x, exact_y)
+    return certificate, behaviours

@@ -40,10 +40,10 @@ from nimlab.budget import Cost
 from nimlab.display import html_table
 from nimlab.exact import exact_str
 from nimlab.extensive.budget import BASE_BYTES, FITS, fitted_cost
+from nimlab.extensive.certify import certify_lp
 from nimlab.extensive.efg_read import ZeroSumEfg
 from nimlab.extensive.lp import solve_lp
 from nimlab.extensive.seqform import SequenceForm, sequence_form
-from nimlab.extensive.solve import certify_lp
 
 __all__ = [
     "EfgGameTree",

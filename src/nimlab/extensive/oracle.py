@@ -7,7 +7,7 @@ unrestricted strategy. Hold L instead and let R play freely: a lower bound, and 
 Each round allows every action those replies use, so the sets only grow, and they stop
 growing only when the bounds meet (when L's reply is allowed to L and R's to R, each
 half-restricted game contains the other's equilibrium). The bounds are certified exactly
-on their own trees (:func:`nimlab.extensive.solve.certify_lp`): R's rounded strategy in the
+on their own trees (:func:`nimlab.extensive.certify.certify_lp`): R's rounded strategy in the
 first game is a strategy of the full game and L's exact best response to it, computed on a
 tree where L keeps every action, is an upper bound; symmetrically for the lower bound.
 
@@ -26,12 +26,11 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from nimlab.extensive.certify import Certificate
+from nimlab.extensive.certify import Certificate, certify_lp
 from nimlab.extensive.lp import LpSolution, solve_lp
 from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import SequenceForm, sequence_form
-from nimlab.extensive.solve import certify_lp
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, Memo, build_tree
 
 __all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]

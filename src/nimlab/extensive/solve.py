@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from nimlab.budget import CLI_BUDGET, Budget
 from nimlab.errors import NimlabError
@@ -22,47 +21,25 @@ from nimlab.extensive.budget import (
     check_solve_budget,
     estimate_solve,
 )
-from nimlab.extensive.certify import (
-    Behaviour,
-    Certificate,
-    behaviour_from_plan,
-    certify,
-    exact_plans_from_basis,
-)
-from nimlab.extensive.lp import LpSolution, lp_matrix, solve_lp
+from nimlab.extensive.certify import Certificate, certify_lp
+from nimlab.extensive.lp import solve_lp
+from nimlab.extensive.oracle import Round, solve_restricted
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.rules import variant_rules
-from nimlab.extensive.seqform import SequenceForm, SequenceTree, sequence_form
+from nimlab.extensive.seqform import sequence_form
 from nimlab.extensive.strategy import strategy_entries
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, build_tree
-
-if TYPE_CHECKING:
-    from nimlab.extensive.oracle import Round
 
 RoundReport = Callable[[int | None, "Round"], None]
 """A progress callback: the first heap of the part (or None) and the round just finished."""
 
 __all__ = [
-    "BASIS_LIMIT",
-    "DENOMINATORS",
     "METHODS",
     "RESTRICT_ABOVE",
-    "ROUNDING_TOLERANCE",
     "RoundReport",
-    "certify_lp",
     "solve",
     "solve_tree",
 ]
-
-DENOMINATORS = (100, 10_000, 1_000_000, 10_000_000, 1_000_000_000)
-"""Denominator bounds tried, in turn, when rounding the LP's behaviour strategies."""
-
-ROUNDING_TOLERANCE = 1e-7
-"""A rounding that moves some reached probability further than this is not even certified
-(except with the last, finest denominator bound)."""
-
-BASIS_LIMIT = 1500
-"""Largest optimal basis (basic columns) re-solved exactly when rounding does not certify."""
 
 
 def solve(
@@ -143,8 +120,6 @@ def _solve_restricted(
     max_nodes: int,
     progress: RoundReport | None,
 ) -> EquilibriumResult:
-    from nimlab.extensive.oracle import solve_restricted
-
     def report(step: Round) -> None:
         if progress is not None:
             progress(root_heap, step)
@@ -259,32 +234,3 @@ def solve_tree(
         entries,
         behaviours,
     )
-
-
-def certify_lp(
-    tree: SequenceTree, form: SequenceForm, lp: LpSolution
-) -> tuple[Certificate, tuple[Behaviour, Behaviour]]:
-    """Exact bounds from the LP's plans: rounded with finer and finer denominators, then, if
-    that does not close the gap, re-solved exactly from the optimal basis (small bases)."""
-    behaviours: tuple[Behaviour, Behaviour] = ([], [])
-    certificate = Certificate(Fraction(-1), Fraction(1), "none")
-    for denominator in DENOMINATORS:
-        last = denominator == DENOMINATORS[-1]
-        tolerance = None if last else ROUNDING_TOLERANCE
-        bx = behaviour_from_plan(tree, 0, lp.x, denominator, tolerance=tolerance)
-        by = behaviour_from_plan(tree, 1, lp.y, denominator, tolerance=tolerance)
-        if bx is None or by is None:
-            continue
-        behaviours = (bx, by)
-        certificate = certify(tree, behaviours, f"rounding (denominators <= {denominator})")
-        if certificate.certified:
-            break
-    if not certificate.certified and int(lp.basic_cols.sum()) <= BASIS_LIMIT:
-        sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
-        x, y = exact_plans_from_basis(tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes)
-        exact_x, exact_y = behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y)
-        if exact_x is not None and exact_y is not None:
-            candidate = certify(tree, (exact_x, exact_y), "exact optimal basis (python-flint)")
-            if candidate.upper - candidate.lower <= certificate.upper - certificate.lower:
-                certificate, behaviours = candidate, (exact_x, exact_y)
-    return certificate, behaviours
