@@ -7,10 +7,13 @@ claim, writes ``report.md`` (and figures) into ``out``, and returns the report's
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
+from typing import Any
 
 import typer
 
+from nimlab.budget import CLI_BUDGET
 from nimlab.cli.app import app, console
 from nimlab.errors import InvalidPositionError
 
@@ -19,7 +22,11 @@ __all__ = ["REPORTS", "reproduce"]
 REPORTS: dict[str, str] = {
     "scoring-nim": "nimlab.scoring.reproduce",
     "nim-variants": "nimlab.extensive.reproduce",
+    "hidden-games": "nimlab.extensive.reproduce_hidden",
 }
+
+REACHABLE = ("nim-variants", "hidden-games")
+"""The reports whose sizes ``--reach`` extends."""
 
 
 @app.command("reproduce")
@@ -29,18 +36,33 @@ def reproduce(
     reach: int | None = typer.Option(
         None,
         "--reach",
-        help="nim-variants: extend the diagonal SN(n,n,1) to this n (9 takes about 10 minutes).",
+        help="nim-variants: extend the diagonal SN(n,n,1) to this n (9 takes about 10 minutes); "
+        "hidden-games: components up to this size (default 5), each game within the command "
+        "line's budget instead of a few seconds.",
     ),
 ) -> None:
     """Recompute every concrete claim of a seed paper and write a Markdown report."""
     if paper not in REPORTS:
         known = ", ".join(sorted(REPORTS))
         raise InvalidPositionError(f"unknown paper {paper!r}: known papers are {known}")
-    if reach is not None and paper != "nim-variants":
-        raise InvalidPositionError("--reach applies to the nim-variants report only")
+    if reach is not None and paper not in REACHABLE:
+        raise InvalidPositionError(f"--reach applies to the {' and '.join(REACHABLE)} reports only")
+    if reach is not None and reach < 1:
+        raise InvalidPositionError(f"--reach must be at least 1, not {reach}")
     if out.exists() and not out.is_dir():
         raise InvalidPositionError(f"--out {str(out)!r} is a file: give a folder for the report")
     out.mkdir(parents=True, exist_ok=True)
-    extra = {} if reach is None else {"reach": reach}
+    extra: dict[str, Any] = {} if reach is None else {"reach": reach}
+    if paper == "hidden-games":
+        extra["progress"] = _progress
+        if reach is not None:
+            extra["budget"] = CLI_BUDGET
+            extra["max_nodes"] = None
     report = importlib.import_module(REPORTS[paper]).write_report(out, **extra)
     console.print(f"report written to [bold]{report}[/bold]")
+
+
+def _progress(line: str) -> None:
+    """One line per game on stderr (stdout is kept for the result)."""
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()

@@ -1,0 +1,35 @@
+"""``nimlab reproduce hidden-games --out DIR`` as users run it (CONTRACT, added 2026-11-24)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.contract.conftest import Run
+
+
+def test_the_report_is_written_with_progress_on_stderr(nimlab: Any, tmp_path: Path) -> None:
+    out = tmp_path / "hidden"
+    run: Run = nimlab("reproduce", "hidden-games", "--out", str(out), "--reach", "2")
+    assert run.code == 0, run.err
+    text = (out / "report.md").read_text()
+    assert "# Hidden-information versions of catalogue games" in text
+    assert "Theorem 3.1" in text and "L = Blue moves first" in text
+    results = json.loads((out / "results.json").read_text())["results"]
+    # S = {1,2}: a single heap of 4 is a first-player win with perfect information
+    (four,) = [
+        r
+        for r in results
+        if (r["family"], r["variant"], r["position"], r["misere"]) == ("sub12", "sn", "4", False)
+    ]
+    assert (four["value"], four["perfect"]) == ("1", 1)
+    progress = run.err.strip().splitlines()
+    assert len(progress) == len(results)
+    assert "sn subtraction 4: 1" in run.err and "sn subtraction 4" not in run.out
+    assert run.out.startswith("report written to")
+
+
+def test_a_reach_below_one_is_bad_input(nimlab: Any, tmp_path: Path) -> None:
+    run: Run = nimlab("reproduce", "hidden-games", "--out", str(tmp_path / "x"), "--reach", "0")
+    assert "--reach" in run.refused(2)
