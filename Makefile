@@ -21,14 +21,14 @@ $(VENV)/.test-installed: pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test]'
 	touch $@
 
-# Refresh the lock on purpose: resolve '.[test]' (which includes every extra) afresh in a
+# Refresh the lock on purpose: resolve '.[test,bench]' (every extra) afresh in a
 # scratch venv, with whatever the registries serve today, and freeze it. Then run `make test`
 # (the contract suite is the gate) before committing the new $(LOCK).
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
 	.lock-venv/bin/python -m pip install --quiet --upgrade pip
-	.lock-venv/bin/python -m pip install --quiet '.[test]'
+	.lock-venv/bin/python -m pip install --quiet '.[test,bench]'
 	{ echo "# pip constraints for make run / make test; regenerate with 'make lock'"; \
 	  .lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^nimlab'; } > $(LOCK)
 	rm -rf .lock-venv
@@ -51,6 +51,7 @@ test: lint browser
 	$(BIN)/pytest
 
 bench: $(VENV)/.test-installed
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,bench]'
 	for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:

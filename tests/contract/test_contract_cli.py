@@ -5,10 +5,11 @@ Expected values come from the seed documents (cited per check) or from tiny inde
 oracles in this file (XOR, mex over the rules), never from nimlab itself. Commands are run a few
 at a time in threads (each is its own process) to keep the module near a minute.
 
-Not covered here (not in the code yet, or elsewhere): ``solve --game``, ``solve-efg``,
-``solve-openspiel``, ``reproduce hidden-games``, the ``cached`` key (``test_store_contract.py``)
-and ``serve`` (the live-server tests); ``reproduce`` itself takes 16 s and more, so only its
-refusals are run.
+Covered in their own modules: ``solve --game`` (``test_hidden_games_cli.py``,
+``test_game_plumbing.py``), ``solve-efg`` (``test_solve_efg_cli.py``), ``solve-openspiel``
+(``tests/openspiel``), ``reproduce hidden-games`` (``test_reproduce_hidden_cli.py``), the
+``cached`` key (``test_store_contract.py``) and ``serve`` (the live-server tests).
+``reproduce`` itself takes 16 s and more, so only its refusals are run.
 """
 
 from __future__ import annotations

@@ -1,0 +1,69 @@
+"""``nimlab solve-openspiel``: the exact value of an OpenSpiel two-player zero-sum game."""
+
+from __future__ import annotations
+
+import time
+
+import typer
+
+from nimlab.cli.app import JSON_OPTION, app, console, emit_json
+from nimlab.exact import exact_str
+
+__all__ = ["solve_openspiel"]
+
+
+@app.command("solve-openspiel")
+def solve_openspiel(
+    game_string: str = typer.Argument(
+        ..., help="An OpenSpiel game string, e.g. kuhn_poker or 'liars_dice(dice_sides=4)'."
+    ),
+    strategy: bool = typer.Option(
+        False, "--strategy", help="Show equilibrium strategies, in OpenSpiel's labels."
+    ),
+    max_nodes: int = typer.Option(
+        3_000_000,
+        "--max-nodes",
+        min=1,
+        help="Refuse (exit 3) a game with more states; raise it to lift the limit.",
+    ),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Exact value for player 0 (the first player) of an OpenSpiel two-player zero-sum (or
+    constant-sum) game with perfect recall, chance included, certified in rationals.
+
+    Needs the extra 'openspiel'. OpenSpiel's float probabilities and payoffs are read as
+    fractions with denominators up to 10**6.
+    """
+    from nimlab.errors import TooLargeError
+    from nimlab.extensive.efg_solve import solve_efg
+    from nimlab.openspiel.walk import load, walk
+
+    start = time.perf_counter()
+    game = load(game_string)
+    try:
+        tree = walk(game, max_nodes=max_nodes)
+    except TooLargeError as error:
+        raise TooLargeError(
+            f"{game_string}: {error} with --max-nodes", estimate=error.estimate, limit=max_nodes
+        ) from error
+    walked = time.perf_counter()
+    result = solve_efg(tree, strategies=strategy)
+    seconds = time.perf_counter() - start
+    if as_json:
+        payload = result.to_json()
+        payload["seconds"] = round(seconds, 6)
+        payload["timings"] = {"walk": round(walked - start, 6), "solve": round(result.seconds, 6)}
+        emit_json({"game": game_string, **payload})
+        return
+    status = "certified exact" if result.exact else "NOT certified (float estimate)"
+    console.print(
+        f"{game_string}: value {exact_str(result.value)} for player 0 ({status}); "
+        f"{result.nodes:,} nodes, {result.infosets:,} information sets, {seconds:.2f} s",
+        markup=False,
+    )
+    for entry in result.strategies or ():
+        shown = ", ".join(f"{a!r}: {exact_str(p)}" for a, p in entry.actions)
+        console.print(
+            f"player {entry.player - 1} at {entry.name!r}: {shown}",
+            markup=False,
+        )

@@ -1,0 +1,142 @@
+"""OpenSpiel both ways: its games solved exactly, and nimlab's variants inside OpenSpiel.
+
+Expected values come from the literature (Kuhn poker is worth -1/18 to the first player), from
+symmetry (Goofspiel), from nimlab's seeds (SN(3,3,1) is worth 1/3) and from OpenSpiel's own
+algorithms (its best responses, its expected returns, its CFR+), never from the code under test.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the optional extra 'openspiel' is not installed")
+
+from open_spiel.python import policy as policy_lib  # noqa: E402
+from open_spiel.python.algorithms import expected_game_score, exploitability  # noqa: E402
+
+from nimlab.errors import TooLargeError  # noqa: E402
+from nimlab.extensive.efg_solve import EfgResult, solve_efg  # noqa: E402
+from nimlab.extensive.tree import build_tree  # noqa: E402
+from nimlab.openspiel import OpenSpielGameError, game_string, load, walk  # noqa: E402
+from tests.contract.conftest import run_nimlab  # noqa: E402
+
+
+def solved(text: str) -> tuple[Any, EfgResult]:
+    game = load(text)
+    return game, solve_efg(walk(game), strategies=True)
+
+
+def legal_actions(game: Any) -> dict[tuple[int, str], list[int]]:
+    """Every information state string of the game with its legal actions (a plain walk)."""
+    found: dict[tuple[int, str], list[int]] = {}
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            stack.extend(state.child(a) for a, _ in state.chance_outcomes())
+            continue
+        player = state.current_player()
+        found[player, state.information_state_string(player)] = state.legal_actions()
+        stack.extend(state.child(a) for a in state.legal_actions())
+    return found
+
+
+def openspiel_check(game: Any, result: EfgResult) -> tuple[float, float]:
+    """OpenSpiel's exploitability of nimlab's exact strategies, and their expected value for
+    player 0 by OpenSpiel."""
+    legal = legal_actions(game)
+    table = policy_lib.TabularPolicy(game)
+    for entry in result.strategies or ():
+        row = table.policy_for_key(entry.name)
+        row[:] = 0
+        actions = legal[entry.player - 1, entry.name]
+        for action, (_, p) in zip(actions, entry.actions, strict=True):
+            row[action] = float(p)
+    gap = exploitability.exploitability(game, table)
+    value = expected_game_score.policy_value(game.new_initial_state(), [table, table])[0]
+    return gap, float(value)
+
+
+def test_kuhn_poker_is_worth_minus_one_eighteenth() -> None:
+    game, result = solved("kuhn_poker")
+    assert (result.value, result.exact) == (Fraction(-1, 18), True)
+    assert (result.nodes, result.infosets) == (58, 12)
+    gap, value = openspiel_check(game, result)
+    assert gap < 1e-12
+    assert value == pytest.approx(-1 / 18, abs=1e-12)
+
+
+def test_leduc_poker_exact_value_agrees_with_openspiel() -> None:
+    game, result = solved("leduc_poker")
+    assert result.exact and result.lower == result.upper == result.value
+    assert (result.nodes, result.infosets) == (9457, 936)
+    gap, value = openspiel_check(game, result)
+    assert gap < 1e-9  # OpenSpiel's best responses gain nothing against nimlab's strategies
+    assert abs(value - float(result.value)) < 1e-9
+    assert abs(value + 0.0856) < 1e-4  # the value OpenSpiel's examples report
+
+
+def test_small_liars_dice_and_goofspiel() -> None:
+    game, result = solved("liars_dice(numdice=1,dice_sides=4)")
+    assert result.exact
+    gap, value = openspiel_check(game, result)
+    assert gap < 1e-9 and abs(value - float(result.value)) < 1e-9
+    goofspiel = "goofspiel(num_cards=4,imp_info=True,points_order=descending)"
+    turn_based = f"turn_based_simultaneous_game(game={goofspiel})"
+    _, goof = solved(turn_based)
+    assert (goof.value, goof.exact) == (0, True)  # a symmetric game
+
+
+def test_refusals() -> None:
+    with pytest.raises(OpenSpielGameError, match="turn_based_simultaneous_game"):
+        load("goofspiel(num_cards=3)")
+    with pytest.raises(OpenSpielGameError, match="not zero-sum"):
+        load("tiny_hanabi")
+    with pytest.raises(OpenSpielGameError, match="3 players"):
+        load("kuhn_poker(players=3)")
+    with pytest.raises(OpenSpielGameError, match="Unknown game"):
+        load("no_such_game")
+    with pytest.raises(TooLargeError, match="more than 100 states"):
+        walk(load("leduc_poker"), max_nodes=100)
+
+
+def test_schrodinger_nim_inside_openspiel() -> None:
+    text = game_string("sn", (3, 3, 1))
+    game = pyspiel.load_game(text)
+    result = solve_efg(walk(game), strategies=True)
+    assert (result.value, result.exact) == (Fraction(1, 3), True)  # the seeds' value
+    unreduced = build_tree("sn", (3, 3, 1), prune_forced=False, known_wins=False)
+    assert (result.nodes, result.infosets) == (unreduced.nodes, unreduced.infoset_count)
+    gap, value = openspiel_check(game, result)
+    assert gap < 1e-9 and value == pytest.approx(1 / 3, abs=1e-9)
+    # OpenSpiel's CFR+ (on the cached tree, fast) approaches the same value
+    cached = pyspiel.load_game(f"cached_tree(game={text})")
+    solver = pyspiel.CFRPlusSolver(cached)
+    for _ in range(300):
+        solver.evaluate_and_update_policy()
+    average = solver.average_policy()
+    cfr_gap = pyspiel.exploitability(cached, average)
+    cfr_value = pyspiel.expected_returns(cached.new_initial_state(), average, -1, True)[0]
+    assert cfr_gap < 0.005
+    assert abs(cfr_value - 1 / 3) <= 2 * cfr_gap
+
+
+def test_solve_openspiel_command() -> None:
+    run = run_nimlab("solve-openspiel", "kuhn_poker", "--json")
+    payload = run.ok_json()
+    assert payload["game"] == "kuhn_poker"
+    assert (payload["value"], payload["exact"]) == ("-1/18", True)
+    assert (payload["nodes"], payload["infosets"]) == (58, 12)
+    assert payload["seconds"] > 0
+    assert "turn_based" in run_nimlab("solve-openspiel", "goofspiel").refused(2)
+    assert "Unknown game" in run_nimlab("solve-openspiel", "no_such_game").refused(2)
+    assert "--max-nodes" in run_nimlab(
+        "solve-openspiel", "leduc_poker", "--max-nodes", "100"
+    ).refused(3)
+    nim = run_nimlab("solve-openspiel", game_string("sn", (2, 1)), "--json").ok_json()
+    assert (nim["value"], nim["exact"]) == ("1", True)  # the first player empties heap 1 first
