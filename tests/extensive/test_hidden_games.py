@@ -116,3 +116,39 @@ def test_heap_components_are_sized_and_huge_positions_refused_at_once() -> None:
 
     with pytest.raises(TooLargeError):
         solve_hidden("sn", "kayles", str(MAX_SIZE + 1))
+
+
+@pytest.mark.parametrize(("variant", "game", "options", "position"), _pairs())
+def test_the_built_tree_has_perfect_recall(
+    variant: str, game: str, options: GameOptions, position: str
+) -> None:
+    """Checked on the recorded nodes, independently of how the builder names histories: at
+    every node of an information set, its player's last own action (the sequence leading
+    there, found by walking up the parents) is the information set's parent sequence, and
+    the true state lies in the information set's belief."""
+    from nimlab.extensive.tree import build_tree
+
+    hidden = hidden_game(variant, game, options)
+    states = hidden.parse(position)
+    tree = build_tree(
+        hidden.rules,
+        states,
+        record_nodes=True,
+        prune_forced=False,
+        known_wins=False,
+        check_estimate=False,
+    )
+    nodes = tree.recorded
+    for node in nodes:
+        if node.infoset < 0:
+            continue
+        info = tree.infosets[node.infoset]
+        assert info.player == node.player and node.state in info.belief
+        own_sequence, child, parent = 0, node, node.parent
+        while parent >= 0:
+            above = nodes[parent]
+            if above.player == node.player:
+                own_sequence = tree.infosets[above.infoset].first_seq + child.action
+                break
+            child, parent = above, above.parent
+        assert own_sequence == info.parent_seq
