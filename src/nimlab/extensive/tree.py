@@ -181,6 +181,7 @@ class _Builder:
         self.root_heap: int | None = None
         # the reductions below are Nim's (forced play, small heaps, Bouton's rule)
         self.nim = rules.nim_heaps
+        self.over = _no_chip if self.nim else rules.over
         self.prune = prune and not rules.silent_passes and self.nim
         self.known_wins = known_wins and self.prune
         memo = memo or Memo()
@@ -278,7 +279,7 @@ class _Builder:
             belief, pending = set(), None
             for s in info.belief:
                 st = self.step(s, action, p)
-                if st.own == own and not (st.done and self.rules.over(st.state, 1 - p)):
+                if st.own == own and not (st.done and self.over(st.state, 1 - p)):
                     belief.add(st.state)
                     pending = st.pending
             known = self.own_update[update] = (frozenset(belief), pending)
@@ -297,12 +298,12 @@ class _Builder:
         belief = self.opp_update.get(update)
         if belief is None:
             self.scanned += len(update[0]) * self.replies
-            signal_of = self.rules.signal
+            signal_of, over = self.rules.signal, self.over
             belief = self.opp_update[update] = frozenset(
                 after
                 for before in update[0]
                 for after in self.rules.replies(before, 1 - p)
-                if not self.rules.over(after, p) and signal_of(before, after) == signal
+                if not over(after, p) and signal_of(before, after) == signal
             )
         event = f"opponent: {signal}" if signal else "opponent moved"
         child = self.new_history(p, belief, None, self.seq[p][h], h, event)
@@ -331,7 +332,7 @@ class _Builder:
         2 chips (``sn``), every heap at most 2 and the Nim winner knows the heaps exactly.
         """
         other = 1 - mover
-        if self.rules.over(state, other):
+        if self.over(state, other):
             return mover
         top = max(state) if self.prune else 0
         if self.prune and top == 1:
@@ -423,6 +424,11 @@ class _Builder:
             self.tree.term_payoff.append(payoff)
             if self.record:
                 self.tree.recorded.append(Node(st.state, other, -1, node, a, payoff))
+
+
+def _no_chip(state: Heaps, player: int) -> bool:
+    """Nim's end: every heap is empty (the Nim rules' ``over``, without a method call)."""
+    return not any(state)
 
 
 def _nim_to_move_wins(state: Heaps, misere: bool) -> bool:
