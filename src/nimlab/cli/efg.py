@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from nimlab.cli.app import JSON_OPTION, app, console, emit_json
 from nimlab.exact import exact_str
 
-__all__ = ["solve_efg"]
+if TYPE_CHECKING:
+    from nimlab.extensive.efg_solve import EfgResult
+
+__all__ = ["report", "solve_efg"]
 
 
 @app.command("solve-efg")
@@ -59,26 +63,42 @@ def solve_efg(
     read = time.perf_counter()
     result = solve_game(game, strategies=strategy)
     seconds = time.perf_counter() - start
+    title = f"{result.title!r} " if result.title else ""
+    heading = f"{title}({file})"
+    who = f"player 1 {result.players[0]!r}"
+    timings = {"read": read - start, "solve": result.seconds}
+    report(result, {"file": str(file)}, heading, who, seconds, timings, as_json)
+
+
+def report(
+    result: EfgResult,
+    source: dict[str, str],
+    heading: str,
+    who: str,
+    seconds: float,
+    timings: dict[str, float],
+    as_json: bool,
+    *,
+    first_player: int = 1,
+) -> None:
+    """Print a solved game: one JSON object (``source`` keys first, the contract's keys, the
+    timings) or the value and the strategies, players numbered from ``first_player``."""
     if as_json:
         payload = result.to_json()
         payload["seconds"] = round(seconds, 6)
-        payload["timings"] = {
-            "read": round(read - start, 6),
-            "solve": round(result.seconds, 6),
-        }
-        emit_json({"file": str(file), **payload})
+        payload["timings"] = {name: round(value, 6) for name, value in timings.items()}
+        emit_json({**source, **payload})
         return
     status = "certified exact" if result.exact else "NOT certified (float estimate)"
-    title = f"{result.title!r} " if result.title else ""
     console.print(
-        f"{title}({file}): value {exact_str(result.value)} for player 1 "
-        f"{result.players[0]!r} ({status}); {result.nodes:,} nodes, {result.infosets:,} "
-        f"information sets, {seconds:.2f} s",
+        f"{heading}: value {exact_str(result.value)} for {who} ({status}); "
+        f"{result.nodes:,} nodes, {result.infosets:,} information sets, {seconds:.2f} s",
         markup=False,
     )
     for entry in result.strategies or ():
         shown = ", ".join(f"{a!r}: {exact_str(p)}" for a, p in entry.actions)
+        player = entry.player - 1 + first_player
         console.print(
-            f"player {entry.player} at information set {entry.number} {entry.name!r}: {shown}",
+            f"player {player} at information set {entry.number} {entry.name!r}: {shown}",
             markup=False,
         )

@@ -6,8 +6,8 @@ import time
 
 import typer
 
-from nimlab.cli.app import JSON_OPTION, app, console, emit_json
-from nimlab.exact import exact_str
+from nimlab.cli.app import JSON_OPTION, app
+from nimlab.cli.efg import report
 
 __all__ = ["solve_openspiel"]
 
@@ -49,21 +49,6 @@ def solve_openspiel(
     walked = time.perf_counter()
     result = solve_efg(tree, strategies=strategy)
     seconds = time.perf_counter() - start
-    if as_json:
-        payload = result.to_json()
-        payload["seconds"] = round(seconds, 6)
-        payload["timings"] = {"walk": round(walked - start, 6), "solve": round(result.seconds, 6)}
-        emit_json({"game": game_string, **payload})
-        return
-    status = "certified exact" if result.exact else "NOT certified (float estimate)"
-    console.print(
-        f"{game_string}: value {exact_str(result.value)} for player 0 ({status}); "
-        f"{result.nodes:,} nodes, {result.infosets:,} information sets, {seconds:.2f} s",
-        markup=False,
-    )
-    for entry in result.strategies or ():
-        shown = ", ".join(f"{a!r}: {exact_str(p)}" for a, p in entry.actions)
-        console.print(
-            f"player {entry.player - 1} at {entry.name!r}: {shown}",
-            markup=False,
-        )
+    timings = {"walk": walked - start, "solve": result.seconds}
+    source = {"game": game_string}
+    report(result, source, game_string, "player 0", seconds, timings, as_json, first_player=0)
