@@ -13,7 +13,21 @@ from typing import Any
 import typer
 from rich.console import Console
 
-__all__ = ["HEAP_ARGS", "JSON_OPTION", "app", "console", "emit_json"]
+from nimlab.catalogue.base import GameOptions
+from nimlab.errors import InvalidPositionError
+
+__all__ = [
+    "CODE_OPTION",
+    "GAME_OPTION",
+    "HEAP_ARGS",
+    "JSON_OPTION",
+    "MAX_TAKE_OPTION",
+    "SET_OPTION",
+    "app",
+    "console",
+    "emit_json",
+    "hidden_game_options",
+]
 
 app = typer.Typer(
     name="nimlab",
@@ -27,6 +41,42 @@ app = typer.Typer(
 console = Console(highlight=False)
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object on stdout.")
+
+GAME_OPTION = typer.Option(
+    None,
+    "--game",
+    help="Hide the components of this catalogue game instead of Nim heaps: subtraction, octal, "
+    "kayles, dawson-kayles, grundy-game, nimble, nim2d, red-blue-hackenbush.",
+)
+SET_OPTION = typer.Option(
+    None, "--set", help="With --game subtraction: the subtraction set, e.g. 1,2."
+)
+MAX_TAKE_OPTION = typer.Option(None, "--max", min=1, help="With --game subtraction: take 1..K.")
+CODE_OPTION = typer.Option(None, "--code", help="With --game octal: the octal code.")
+
+
+def hidden_game_options(
+    game: str | None, subtraction_set: str | None, max_take: int | None, code: str | None
+) -> GameOptions | None:
+    """The options of ``--game`` from ``--set``, ``--max`` and ``--code``: ``None`` for Nim
+    (no ``--game``, or ``--game nim``), which takes none of them.
+
+    >>> hidden_game_options("subtraction", "1,2", None, None).subtraction_set
+    (1, 2)
+    >>> hidden_game_options(None, None, 2, None)
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.InvalidPositionError: --set, --max and --code go with --game (Nim takes none)
+    """
+    from nimlab.catalogue.registry import find_game, parse_int_list
+
+    if game is None or find_game(game).name == "nim":
+        if subtraction_set is not None or max_take is not None or code is not None:
+            raise InvalidPositionError("--set, --max and --code go with --game (Nim takes none)")
+        return None
+    chosen = parse_int_list(subtraction_set, "--set", minimum=1) if subtraction_set else None
+    return GameOptions(subtraction_set=chosen, max_take=max_take, code=code)
+
 
 # Heaps are read as strings so that "-3" or "2.5" reach our parser (and its clear message)
 # instead of being taken for options; see ``HEAP_ARGS`` in commands.

@@ -11,8 +11,18 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from nimlab.catalogue import GameOptions
-from nimlab.catalogue.registry import find_game, parse_int_list
-from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
+from nimlab.cli.app import (
+    CODE_OPTION,
+    GAME_OPTION,
+    HEAP_ARGS,
+    JSON_OPTION,
+    MAX_TAKE_OPTION,
+    SET_OPTION,
+    app,
+    console,
+    emit_json,
+    hidden_game_options,
+)
 from nimlab.cli.paths import output_path, writing
 from nimlab.core.heaps import parse_heaps
 from nimlab.errors import InvalidPositionError
@@ -62,19 +72,10 @@ def solve(
     heaps: list[str] = typer.Argument(
         ..., help="Heap sizes, e.g. 3 3 1; with --game, a position in the game's notation."
     ),
-    game: str | None = typer.Option(
-        None,
-        "--game",
-        help="Hide the components of this catalogue game instead of Nim heaps: subtraction, "
-        "octal, kayles, dawson-kayles, grundy-game, nimble, nim2d, red-blue-hackenbush.",
-    ),
-    subtraction_set: str | None = typer.Option(
-        None, "--set", help="With --game subtraction: the subtraction set, e.g. 1,2."
-    ),
-    max_take: int | None = typer.Option(
-        None, "--max", min=1, help="With --game subtraction: take 1..K."
-    ),
-    code: str | None = typer.Option(None, "--code", help="With --game octal: the octal code."),
+    game: str | None = GAME_OPTION,
+    subtraction_set: str | None = SET_OPTION,
+    max_take: int | None = MAX_TAKE_OPTION,
+    code: str | None = CODE_OPTION,
     misere: bool = typer.Option(False, "--misere", help="Whoever takes the last chip loses."),
     strategy: bool = typer.Option(False, "--strategy", help="Show the equilibrium strategies."),
     draw: Path | None = typer.Option(None, "--draw", help="Draw the equilibrium tree (SVG)."),
@@ -107,14 +108,8 @@ def solve(
     budget = Budget(max_seconds, int(min(max_memory, 2.0**40) * GIB))  # inf: no limit
     if max_nodes is None:
         max_nodes = node_limit(budget)
-    if game is not None and find_game(game).name != "nim":
-        options = GameOptions(
-            subtraction_set=(
-                parse_int_list(subtraction_set, "--set", minimum=1) if subtraction_set else None
-            ),
-            max_take=max_take,
-            code=code,
-        )
+    options = hidden_game_options(game, subtraction_set, max_take, code)
+    if options is not None and game is not None:
         store_path = command_store_path(store)
         if store_path is not None and not strategy and draw is None:
             text = ",".join(heaps)
@@ -123,8 +118,6 @@ def solve(
             return
         _solve_game(variant, game, heaps, options, misere, strategy, budget, max_nodes, as_json)
         return
-    if subtraction_set is not None or max_take is not None or code is not None:
-        raise InvalidPositionError("--set, --max and --code go with --game (Nim takes none)")
     position = parse_heaps(heaps)
     store_path = command_store_path(store)
     if store_path is not None and not strategy and draw is None:
@@ -342,18 +335,10 @@ def export_efg(
         help="Heap sizes (with --game, a position in the game's notation), then the output "
         "file (e.g. game.efg; not a number).",
     ),
-    game: str | None = typer.Option(
-        None,
-        "--game",
-        help="Hide the components of this catalogue game instead of Nim heaps (as `solve`).",
-    ),
-    subtraction_set: str | None = typer.Option(
-        None, "--set", help="With --game subtraction: the subtraction set, e.g. 1,2."
-    ),
-    max_take: int | None = typer.Option(
-        None, "--max", min=1, help="With --game subtraction: take 1..K."
-    ),
-    code: str | None = typer.Option(None, "--code", help="With --game octal: the octal code."),
+    game: str | None = GAME_OPTION,
+    subtraction_set: str | None = SET_OPTION,
+    max_take: int | None = MAX_TAKE_OPTION,
+    code: str | None = CODE_OPTION,
     misere: bool = typer.Option(False, "--misere", help="Whoever takes the last chip loses."),
     max_nodes: int = typer.Option(
         2_000_000, "--max-nodes", help="Refuse games whose tree has more nodes (exit 3)."
@@ -385,18 +370,12 @@ def export_efg(
             "give the heap sizes before the output file, e.g. nimlab export-efg sn 3 3 1 game.efg"
         )
     summary: dict[str, Any] = {"variant": variant}
-    if game is not None and find_game(game).name != "nim":
+    options = hidden_game_options(game, subtraction_set, max_take, code)
+    if options is not None and game is not None:
         from nimlab.extensive.games import hidden_game
 
         if reduced:
             raise InvalidPositionError("--reduced applies to the Nim variants only")
-        options = GameOptions(
-            subtraction_set=(
-                parse_int_list(subtraction_set, "--set", minimum=1) if subtraction_set else None
-            ),
-            max_take=max_take,
-            code=code,
-        )
         hidden = hidden_game(variant, game, options)
         states = hidden.parse(",".join(args[:-1]))
         path = output_path(Path(args[-1]), "game file")
@@ -405,8 +384,6 @@ def export_efg(
         summary["position"] = hidden.component.format_position(states)
         summary["game"], summary["options"] = hidden.game, hidden.options
     else:
-        if subtraction_set is not None or max_take is not None or code is not None:
-            raise InvalidPositionError("--set, --max and --code go with --game (Nim takes none)")
         position = parse_heaps(args[:-1])
         path = output_path(Path(args[-1]), "game file")
         with writing(path, "game file"):

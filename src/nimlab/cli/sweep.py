@@ -29,9 +29,18 @@ from rich.table import Table
 from rich.text import Text
 
 from nimlab.budget import GIB
-from nimlab.catalogue import GameOptions
-from nimlab.catalogue.registry import parse_int_list
-from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
+from nimlab.cli.app import (
+    CODE_OPTION,
+    GAME_OPTION,
+    HEAP_ARGS,
+    JSON_OPTION,
+    MAX_TAKE_OPTION,
+    SET_OPTION,
+    app,
+    console,
+    emit_json,
+    hidden_game_options,
+)
 from nimlab.core.heaps import Heaps
 from nimlab.errors import InvalidPositionError, NimlabError
 from nimlab.specs import (
@@ -269,23 +278,6 @@ def sweep_scoring(
     )
 
 
-def _game_options(
-    game: str | None, subtraction_set: str | None, max_take: int | None, code: str | None
-) -> GameOptions | None:
-    """The options of ``--game`` from ``--set``, ``--max`` and ``--code`` (None without it)."""
-    if game is None:
-        if subtraction_set is not None or max_take is not None or code is not None:
-            raise InvalidPositionError("--set, --max and --code go with --game (Nim takes none)")
-        return None
-    return GameOptions(
-        subtraction_set=(
-            parse_int_list(subtraction_set, "--set", minimum=1) if subtraction_set else None
-        ),
-        max_take=max_take,
-        code=code,
-    )
-
-
 @sweep_app.command("solve", context_settings=HEAP_ARGS)
 def sweep_solve(
     variant: str = typer.Argument(..., help=f"One of {', '.join(SOLVE_VARIANTS)}."),
@@ -295,19 +287,10 @@ def sweep_solve(
         help="Heaps a or ranges a..b, e.g. 4..10,4..10,1 (with --game: heap sizes or row "
         "lengths of the game).",
     ),
-    game: str | None = typer.Option(
-        None,
-        "--game",
-        help="Hide the heaps or rows of this catalogue game instead of Nim heaps: "
-        "subtraction, octal, kayles, dawson-kayles, grundy-game (as `solve --game`).",
-    ),
-    subtraction_set: str | None = typer.Option(
-        None, "--set", help="With --game subtraction: the subtraction set, e.g. 1,2."
-    ),
-    max_take: int | None = typer.Option(
-        None, "--max", min=1, help="With --game subtraction: take 1..K."
-    ),
-    code: str | None = typer.Option(None, "--code", help="With --game octal: the octal code."),
+    game: str | None = GAME_OPTION,
+    subtraction_set: str | None = SET_OPTION,
+    max_take: int | None = MAX_TAKE_OPTION,
+    code: str | None = CODE_OPTION,
     misere: bool = typer.Option(False, "--misere", help="The misère form of the variant."),
     method: str = typer.Option(
         "auto", "--method", help="auto, lp or restricted (as `solve`); recorded in the store key."
@@ -337,7 +320,7 @@ def sweep_solve(
             f"unknown --method {method!r}: choose one of {', '.join(METHODS['solve'])}"
         )
     budget = (max_seconds, int(min(max_memory, 2.0**40) * GIB))
-    options = _game_options(game, subtraction_set, max_take, code)
+    options = hidden_game_options(game, subtraction_set, max_take, code)
     kept: Sequence[Heaps | str]
     if game is None:
         cells: Sequence[Heaps | str] = parse_grid(grid, max_tasks=max_tasks)
