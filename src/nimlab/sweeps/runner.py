@@ -151,11 +151,15 @@ def run_sweep(
         )
         if on_start is not None:
             on_start(summary)
+        storing: Task | None = None  # the task whose result is being committed
+        counted = 0  # the count before it
         try:
             with _sigterm_as_interrupt():
                 for outcome in executor.run(fn, todo):
                     task = outcome.task
                     if outcome.payload is not None:
+                        counted = summary.computed
+                        storing = task
                         store.put(
                             task.spec,
                             task.method,
@@ -163,12 +167,17 @@ def run_sweep(
                             version=version,
                             seconds=outcome.seconds,
                         )
-                        summary.computed += 1
+                        summary.computed = counted + 1
+                        storing = None
                     else:
                         summary.failures.append((task.spec, outcome.error or "failed"))
                     if on_outcome is not None:
                         on_outcome(outcome)
         except KeyboardInterrupt:
+            # the interrupt may land between a commit and its count
+            stored = storing is not None and not pending_tasks(store, [storing], version)
+            if stored and summary.computed == counted:
+                summary.computed += 1
             summary.interrupted = True
             summary.seconds = time.perf_counter() - start
             raise SweepInterrupted(summary) from None
