@@ -13,6 +13,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from nimlab.budget import GIB, Budget
 from nimlab.catalogue.base import GameOptions
 from nimlab.errors import InvalidPositionError
 
@@ -21,12 +22,15 @@ __all__ = [
     "GAME_OPTION",
     "HEAP_ARGS",
     "JSON_OPTION",
+    "MAX_MEMORY_OPTION",
+    "MAX_SECONDS_OPTION",
     "MAX_TAKE_OPTION",
     "SET_OPTION",
     "app",
     "console",
     "emit_json",
     "hidden_game_options",
+    "option_budget",
 ]
 
 app = typer.Typer(
@@ -76,6 +80,32 @@ def hidden_game_options(
         return None
     chosen = parse_int_list(subtraction_set, "--set", minimum=1) if subtraction_set else None
     return GameOptions(subtraction_set=chosen, max_take=max_take, code=code)
+
+
+MAX_SECONDS_OPTION = typer.Option(
+    600.0,
+    "--max-seconds",
+    min=0.0,
+    help="Refuse (exit 3, before any work) a job estimated to take more seconds; "
+    "raise it to lift the limit.",
+)
+MAX_MEMORY_OPTION = typer.Option(
+    8.0,
+    "--max-memory",
+    min=0.0,
+    help="Refuse (exit 3, before any work) a job estimated to need more GiB of memory; "
+    "raise it to lift the limit.",
+)
+
+
+def option_budget(max_seconds: float, max_memory: float) -> Budget:
+    """The budget of ``--max-seconds`` and ``--max-memory`` (GiB; ``inf``: no limit).
+
+    >>> from nimlab.budget import CLI_BUDGET
+    >>> option_budget(600, 8) == CLI_BUDGET
+    True
+    """
+    return Budget(max_seconds, int(min(max_memory, 2.0**40) * GIB))
 
 
 # Heaps are read as strings so that "-3" or "2.5" reach our parser (and its clear message)

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from nimlab.cli.app import JSON_OPTION, app, console, emit_json
+from nimlab.cli.app import (
+    JSON_OPTION,
+    MAX_MEMORY_OPTION,
+    MAX_SECONDS_OPTION,
+    app,
+    console,
+    emit_json,
+    option_budget,
+)
 from nimlab.exact import exact_str
 
 if TYPE_CHECKING:
@@ -23,19 +31,8 @@ def solve_efg(
     strategy: bool = typer.Option(
         False, "--strategy", help="Show equilibrium strategies, in the file's labels."
     ),
-    max_seconds: float = typer.Option(
-        600.0,
-        "--max-seconds",
-        min=0.0,
-        help="Refuse (exit 3) a game estimated to take more seconds; raise it to lift the limit.",
-    ),
-    max_memory: float = typer.Option(
-        8.0,
-        "--max-memory",
-        min=0.0,
-        help="Refuse (exit 3) a game estimated to need more GiB of memory; raise it to lift "
-        "the limit.",
-    ),
+    max_seconds: float = MAX_SECONDS_OPTION,
+    max_memory: float = MAX_MEMORY_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Exact value for player 1 of a two-player zero-sum (or constant-sum) extensive-form game
@@ -43,13 +40,13 @@ def solve_efg(
 
     The cost is estimated from the file's size before reading, and from its nodes before solving.
     """
-    from nimlab.budget import GIB, Budget, Cost, check_cost
+    from nimlab.budget import Cost, check_cost
     from nimlab.extensive.efg_read import read_efg
     from nimlab.extensive.efg_solve import estimate_efg, estimate_efg_file
     from nimlab.extensive.efg_solve import solve_efg as solve_game
 
     start = time.perf_counter()
-    budget = Budget(max_seconds, int(min(max_memory, 2.0**40) * GIB))  # inf: no limit
+    budget = option_budget(max_seconds, max_memory)
 
     def check(what: str, cost: Cost) -> None:
         over = (cost.seconds > budget.seconds, cost.bytes > budget.bytes)

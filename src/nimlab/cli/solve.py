@@ -16,12 +16,15 @@ from nimlab.cli.app import (
     GAME_OPTION,
     HEAP_ARGS,
     JSON_OPTION,
+    MAX_MEMORY_OPTION,
+    MAX_SECONDS_OPTION,
     MAX_TAKE_OPTION,
     SET_OPTION,
     app,
     console,
     emit_json,
     hidden_game_options,
+    option_budget,
 )
 from nimlab.cli.paths import output_path, writing
 from nimlab.core.heaps import parse_heaps
@@ -50,20 +53,6 @@ _MAX_NODES = typer.Option(
     help="While building, refuse (exit 3) any tree that grows past this many nodes "
     "(default: as many as --max-memory holds, at 550 bytes a node).",
 )
-_MAX_SECONDS = typer.Option(
-    600.0,
-    "--max-seconds",
-    min=0.0,
-    help="Refuse (exit 3, before any work) a solve estimated to take more seconds; "
-    "raise it to lift the limit.",
-)
-_MAX_MEMORY = typer.Option(
-    8.0,
-    "--max-memory",
-    min=0.0,
-    help="Refuse (exit 3, before any work) a solve estimated to need more GiB of memory; "
-    "raise it to lift the limit.",
-)
 
 
 @app.command("solve", context_settings=HEAP_ARGS)
@@ -80,8 +69,8 @@ def solve(
     strategy: bool = typer.Option(False, "--strategy", help="Show the equilibrium strategies."),
     draw: Path | None = typer.Option(None, "--draw", help="Draw the equilibrium tree (SVG)."),
     max_nodes: int | None = _MAX_NODES,
-    max_seconds: float = _MAX_SECONDS,
-    max_memory: float = _MAX_MEMORY,
+    max_seconds: float = MAX_SECONDS_OPTION,
+    max_memory: float = MAX_MEMORY_OPTION,
     method: str = typer.Option(
         "auto",
         "--method",
@@ -95,7 +84,6 @@ def solve(
 
     The cost of the method that will run is estimated first, in well under a second.
     """
-    from nimlab.budget import GIB, Budget
     from nimlab.extensive.budget import METHODS, estimate_solve, node_limit
     from nimlab.extensive.rules import variant_rules
     from nimlab.store import command_store_path
@@ -105,7 +93,7 @@ def solve(
         raise InvalidPositionError(
             f"unknown --method {method!r}: choose one of {', '.join(METHODS)}"
         )
-    budget = Budget(max_seconds, int(min(max_memory, 2.0**40) * GIB))  # inf: no limit
+    budget = option_budget(max_seconds, max_memory)
     if max_nodes is None:
         max_nodes = node_limit(budget)
     options = hidden_game_options(game, subtraction_set, max_take, code)

@@ -28,18 +28,20 @@ from rich.progress import Task as ProgressTask
 from rich.table import Table
 from rich.text import Text
 
-from nimlab.budget import GIB
 from nimlab.cli.app import (
     CODE_OPTION,
     GAME_OPTION,
     HEAP_ARGS,
     JSON_OPTION,
+    MAX_MEMORY_OPTION,
+    MAX_SECONDS_OPTION,
     MAX_TAKE_OPTION,
     SET_OPTION,
     app,
     console,
     emit_json,
     hidden_game_options,
+    option_budget,
 )
 from nimlab.core.heaps import Heaps
 from nimlab.errors import InvalidPositionError, NimlabError
@@ -298,12 +300,8 @@ def sweep_solve(
     max_nodes: int | None = typer.Option(
         None, "--max-nodes", min=0, help="Per position: refuse larger trees (as `solve`)."
     ),
-    max_seconds: float = typer.Option(
-        600.0, "--max-seconds", min=0.0, help="Per position: the time budget (as `solve`)."
-    ),
-    max_memory: float = typer.Option(
-        8.0, "--max-memory", min=0.0, help="Per position: the memory budget in GiB (as `solve`)."
-    ),
+    max_seconds: float = MAX_SECONDS_OPTION,
+    max_memory: float = MAX_MEMORY_OPTION,
     store: str | None = STORE_OPTION,
     workers: int | None = WORKERS_OPTION,
     scheduler: str | None = SCHEDULER_OPTION,
@@ -319,7 +317,8 @@ def sweep_solve(
         raise InvalidPositionError(
             f"unknown --method {method!r}: choose one of {', '.join(METHODS['solve'])}"
         )
-    budget = (max_seconds, int(min(max_memory, 2.0**40) * GIB))
+    allowed = option_budget(max_seconds, max_memory)
+    budget = (allowed.seconds, allowed.bytes)
     options = hidden_game_options(game, subtraction_set, max_take, code)
     kept: Sequence[Heaps | str]
     if game is None:
