@@ -41,12 +41,14 @@ def _tree(pid: int) -> list[int]:
 
 
 def _rss(pid: int) -> int:
-    """Resident bytes of ``pid`` and its descendants (VmRSS summed)."""
+    """Resident bytes of ``pid`` and its descendants together: their proportional set sizes
+    (``Pss``) summed, so that the pages a forked child still shares with the server count
+    once (summing ``VmRSS`` would count them in every process)."""
     total = 0
     for member in _tree(pid):
         try:
-            for line in Path(f"/proc/{member}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
+            for line in Path(f"/proc/{member}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
                     total += int(line.split()[1]) * 1024
         except OSError:
             continue
