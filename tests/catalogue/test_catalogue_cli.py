@@ -75,7 +75,7 @@ def test_nim_moves_name_the_heap(cli: Any) -> None:
         (["nim", "3,-4"], "'-4'"),
         (["chess", "1"], "known games"),
         (["nim", "3", "--set", "1"], "--set"),
-        (["subtraction", "3"], "--set"),
+        (["subtraction", "3"], "set S"),
         (["wythoff", "1,2,3"], "two piles"),
         (["turning-turtles", "THX"], "'X'"),
         (["silver-dollar", "5,2"], "increase"),
@@ -84,9 +84,9 @@ def test_nim_moves_name_the_heap(cli: Any) -> None:
         (["green-hackenbush", "g-a,b-c"], "'b-c'"),
         (["green-hackenbush", "g-a,a_b"], "'a_b'"),
         (["red-blue-hackenbush", "BBG"], "'BBG'"),
-        (["octal", "3"], "--code"),
+        (["octal", "3"], "option code"),
         (["octal", "3", "--code", "0.9"], "0.9"),
-        (["skip-nim", "3", "--skips", "1"], "--skips"),
+        (["skip-nim", "3", "--skips", "1"], "skips '1'"),
     ],
 )
 def test_bad_input_exit_2(cli: Any, args: list[str], message: str) -> None:

@@ -309,7 +309,7 @@ class OctalEntry(_CodedGame):
     def configure(cls, options: GameOptions) -> CatalogueGame[Any]:
         """``--code C`` is required."""
         if options.code is None:
-            raise InvalidPositionError("octal needs --code C, e.g. --code 0.07")
+            raise InvalidPositionError("octal needs the option code C, e.g. 0.07")
         game = cls(OctalCode.parse(options.code))
         game.limit = options.limit
         return game

@@ -109,7 +109,7 @@ def parse_skips(text: str) -> tuple[int, int]:
     """
     pair = parse_int_list(text, "--skips")
     if len(pair) != 2:
-        raise InvalidPositionError(f"invalid --skips {text!r}: expected two integers A,B")
+        raise InvalidPositionError(f"invalid skips {text!r}: expected two integers A,B")
     return pair[0], pair[1]
 
 

@@ -125,12 +125,15 @@ class SubtractionEntry(HeapGame):
         self, *, subtraction_set: tuple[int, ...] | None = None, max_take: int | None = None
     ) -> None:
         if (subtraction_set is None) == (max_take is None):
-            raise InvalidPositionError("subtraction needs exactly one of --set S or --max K")
+            raise InvalidPositionError(
+                "subtraction needs exactly one option: set S (the subtraction set, e.g. 1,3,4)"
+                " or max K (take 1 to K)"
+            )
         if max_take is not None and max_take < 1:
-            raise InvalidPositionError(f"invalid --max {max_take}: K must be at least 1")
+            raise InvalidPositionError(f"invalid max {max_take}: K must be at least 1")
         if subtraction_set is not None and (not subtraction_set or min(subtraction_set) < 1):
             raise InvalidPositionError(
-                f"invalid --set {subtraction_set}: give positive integers, e.g. --set 1,3,4"
+                f"invalid set {subtraction_set}: give positive integers, e.g. 1,3,4"
             )
         self.subtraction_set = tuple(sorted(set(subtraction_set))) if subtraction_set else None
         self.max_take = max_take
