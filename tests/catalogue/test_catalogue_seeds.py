@@ -11,8 +11,8 @@ from operator import xor
 import pytest
 
 from nimlab.catalogue import GameOptions, make_game
+from nimlab.catalogue.factoring import factorize
 from nimlab.catalogue.green_hackenbush import prune
-from nimlab.catalogue.prime_power import factorize
 from nimlab.core import MoveFunctionGame
 from nimlab.core.game import Outcome
 from nimlab.grundy import GrundySolver

@@ -11,6 +11,7 @@ should read 2^3 = 2·2·2). Its other example 56700 = 2^2·3^4·5^2·7 -> {2, 4,
 
 >>> from nimlab.catalogue import make_game
 >>> game = make_game("prime-power")
+>>> from nimlab.catalogue.factoring import factorize
 >>> factorize(1440600), game.grundy(1440600)
 ({2: 3, 3: 1, 5: 2, 7: 4}, 4)
 >>> [m.label for m in game.winning_moves(1440600)]
@@ -19,94 +20,20 @@ should read 2^3 = 2·2·2). Its other example 56700 = 2^2·3^4·5^2·7 -> {2, 4,
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterator
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost
-from nimlab.catalogue.base import DEFAULT_LIMIT, CatalogueGame, CatalogueMove
+from nimlab.budget import Cost, steps_budget
+from nimlab.catalogue.base import CatalogueGame, CatalogueMove
+from nimlab.catalogue.factoring import factorize
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
-from nimlab.errors import InvalidPositionError, TooLargeError
+from nimlab.errors import InvalidPositionError
 
-__all__ = ["PrimePowerEntry", "factorize", "is_probable_prime"]
-
-_SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-
-
-def is_probable_prime(n: int) -> bool:
-    """Miller-Rabin with the first 13 primes as bases: exact below 3.3·10^24.
-
-    >>> [p for p in range(30) if is_probable_prime(p)]
-    [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
-    """
-    if n < 2:
-        return False
-    for p in _SMALL_PRIMES:
-        if n % p == 0:
-            return n == p
-    d, r = n - 1, 0
-    while d % 2 == 0:
-        d, r = d // 2, r + 1
-    for a in _SMALL_PRIMES:
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(r - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
-def _rho(n: int, budget: int) -> int:
-    """A non-trivial factor of the odd composite n (Pollard's rho, at most ``budget`` steps)."""
-    steps = 0
-    for c in range(1, 100):
-        x = y = 2
-        d = 1
-        while d == 1:
-            x = (x * x + c) % n
-            y = (y * y + c) % n
-            y = (y * y + c) % n
-            d = math.gcd(abs(x - y), n)
-            steps += 1
-            if steps > budget:
-                raise TooLargeError(
-                    f"cannot factor {n} within {budget} Pollard-rho steps (raise --limit)",
-                    estimate=steps,
-                    limit=budget,
-                )
-        if d != n:
-            return d
-    raise ArithmeticError(f"Pollard rho failed on {n}")  # pragma: no cover - never seen
-
-
-def factorize(n: int, *, budget: int = DEFAULT_LIMIT) -> dict[int, int]:
-    """The prime factorisation ``{p: e}`` of ``n >= 1``, primes increasing.
-
-    >>> factorize(56700), factorize(1)
-    ({2: 2, 3: 4, 5: 2, 7: 1}, {})
-    """
-    factors: dict[int, int] = {}
-    for p in range(2, 1000):
-        while n % p == 0:
-            factors[p] = factors.get(p, 0) + 1
-            n //= p
-    stack = [n] if n > 1 else []
-    while stack:
-        m = stack.pop()
-        if is_probable_prime(m):
-            factors[m] = factors.get(m, 0) + 1
-        else:
-            d = _rho(m, budget)
-            stack.extend((d, m // d))
-    return dict(sorted(factors.items()))
+__all__ = ["PrimePowerEntry"]
 
 
 @register
@@ -133,19 +60,19 @@ class PrimePowerEntry(CatalogueGame[int]):
 
     def moves(self, position: int, /) -> Iterator[int]:
         """n / p^k for each prime power dividing n."""
-        for p, e in factorize(position, budget=self.limit).items():
+        for p, e in factorize(position, budget=steps_budget(self.limit)).items():
             yield from (position // p**k for k in range(1, e + 1))
 
     def grundy(self, position: int) -> int:
         """The nim-sum of the prime exponents."""
         total = 0
-        for e in factorize(position, budget=self.limit).values():
+        for e in factorize(position, budget=steps_budget(self.limit)).values():
             total ^= e
         return total
 
     def winning_moves(self, position: int) -> list[CatalogueMove[int]]:
         """Lower an exponent e to e xor s."""
-        factors = factorize(position, budget=self.limit)
+        factors = factorize(position, budget=steps_budget(self.limit))
         total = 0
         for e in factors.values():
             total ^= e
@@ -157,7 +84,7 @@ class PrimePowerEntry(CatalogueGame[int]):
 
     def explain(self, position: int) -> RenderableType:
         """The factorisation; the exponents are Nim heaps."""
-        factors = factorize(position, budget=self.limit)
+        factors = factorize(position, budget=steps_budget(self.limit))
         total = 0
         for e in factors.values():
             total ^= e
