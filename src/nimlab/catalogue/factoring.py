@@ -5,10 +5,10 @@ find: primes below 1,000 by trial division, then (with python-flint) every prime
 (without it) what a short Pollard-rho run finds; prime cofactors and perfect powers are
 recognised. What is left are composites with only large prime factors, the *hard* part.
 :func:`hard_cost` bounds the time to split them: python-flint's quadratic sieve on a
-balanced semiprime of that many digits (measured on a loaded machine: 0.24 s at 50 digits,
-2.7 s at 60, 18 s at 68, a factor of 1.3 to 1.35 per digit; 1.35 is used), or without
-python-flint Pollard's rho, whose expected work is about the square root of the smallest prime
-factor, at most ``m ** (1/4)`` steps.
+balanced semiprime of that many digits (measured: 0.24 s at 50 digits, 2.7 s at 60, 18 s at
+68, 34 s at 72, 125 s at 76: a factor of about 1.39 per digit from 76 on, which is used), or
+without python-flint Pollard's rho, whose expected work is about the square root of the
+smallest prime factor, at most ``m ** (1/4)`` steps.
 :func:`factorize` refuses (:class:`~nimlab.errors.TooLargeError`) when that bound is over the
 budget, before it starts, and otherwise factors completely.
 
@@ -37,8 +37,8 @@ _EASY_RHO_STEPS = 20_000
 """Pollard-rho steps per composite in the easy pass (without python-flint): about 30 ms."""
 _POWER_CHECK_DIGITS = 5_000
 """Perfect powers are looked for in hard composites up to this many digits."""
-_SIEVE_SECONDS_AT_50 = 0.3
-_SIEVE_GROWTH_PER_DIGIT = 1.35
+_SIEVE_SECONDS_AT_76 = 125.0
+_SIEVE_GROWTH_PER_DIGIT = 1.39
 _SIEVE_BYTES = 200_000_000
 _RHO_STEP_SECONDS = 2.5e-6  # a 256-bit modulus; the cost grows with the size (see hard_cost)
 
@@ -199,7 +199,7 @@ def hard_cost(hard: dict[int, int]) -> Cost:
     for m in hard:
         digits = len(str(m))
         if _has_flint():
-            seconds += _SIEVE_SECONDS_AT_50 * _SIEVE_GROWTH_PER_DIGIT ** (digits - 50)
+            seconds += _SIEVE_SECONDS_AT_76 * _SIEVE_GROWTH_PER_DIGIT ** (digits - 76)
             memory = max(memory, _SIEVE_BYTES)
         else:
             steps = 2.0 ** (m.bit_length() / 4)
