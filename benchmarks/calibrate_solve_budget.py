@@ -5,8 +5,15 @@ in ``benchmarks/data/solve_costs.txt`` (variant, heaps, method, wall seconds, pe
 estimate of :func:`nimlab.extensive.budget.estimate_solve` and how long estimating took, as a
 Markdown table. ``--measure VARIANT HEAPS METHOD [--timeout S]`` runs one solve in a child
 process and prints a new data line (wall seconds of the solve, peak resident MB of the child):
-append it to the data file, refit the constants (``FITS`` in ``extensive/budget.py``), and
-rerun the table.
+append it to the data file, refit the constants with ``--fit`` (it prints ``FITS`` for
+``extensive/budget.py``), and rerun the table.
+
+The fit: per method, one exponent over every family (``log seconds = log a_family + b log
+nodes``, least squares over the runs, seconds net of the belief work ``WORK_SECONDS * work``),
+so that a family with one or two runs still gets a slope; bytes likewise, net of
+``BASE_BYTES`` and the belief work's bytes, except that the whole LP's bytes keep slope 1 (its
+memory is its tree's, proportional to the nodes; a free slope, 0.9, let SN(9,9,1)'s 35 GB pass
+as 6 GB).
 """
 
 from __future__ import annotations
@@ -49,6 +56,64 @@ def table() -> None:
         )
 
 
+def _runs() -> list[tuple[str, str, tuple[int, ...], float, float, int, float]]:
+    """(family, method, heaps, seconds, bytes, estimated nodes, belief work) per measured run."""
+    from nimlab.extensive.budget import estimate_solve
+
+    runs = []
+    for line in DATA.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        variant, heaps, method, seconds, megabytes = line.split()
+        position = tuple(map(int, heaps.split(",")))
+        estimate = estimate_solve(variant, position, method=method)
+        work = sum(part.work for part in estimate.parts)
+        family = "kn" if variant.startswith("kn") else variant
+        runs.append(
+            (family, method, position, float(seconds), float(megabytes) * 1e6, estimate.nodes, work)
+        )
+    return runs
+
+
+def fit() -> None:
+    """Print ``FITS`` fitted to the measured runs (see the module docstring)."""
+    import numpy as np
+
+    from nimlab.extensive.budget import BASE_BYTES, WORK_BYTES, WORK_SECONDS
+
+    runs = _runs()
+    fits: dict[tuple[str, str], list[float]] = {}
+    for method in sorted({run[1] for run in runs}):
+        chosen = [run for run in runs if run[1] == method]
+        families = sorted({run[0] for run in chosen})
+        for column, net in enumerate(
+            (
+                lambda r: r[3] - WORK_SECONDS * r[6],
+                lambda r: r[4] - BASE_BYTES - WORK_BYTES * r[6],
+            )
+        ):
+            # the whole LP's memory is its tree's: proportional to the nodes (slope 1)
+            fixed = column == 1 and method == "lp"
+            rows, target = [], []
+            for run in chosen:
+                value = net(run)
+                if value <= 0:
+                    continue
+                rows.append([run[0] == f for f in families] + ([] if fixed else [np.log(run[5])]))
+                target.append(np.log(value) - (np.log(run[5]) if fixed else 0.0))
+            solution = np.linalg.lstsq(np.array(rows, float), np.array(target), rcond=None)[0]
+            if fixed:
+                solution = np.append(solution, 1.0)
+            for k, family in enumerate(families):
+                entry = fits.setdefault((family, method), [0.0, 0.0, 0.0, 0.0])
+                entry[2 * column] = float(np.exp(solution[k]))
+                entry[2 * column + 1] = float(solution[-1])
+    print("FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {")
+    for key, (a, b, c, d) in sorted(fits.items()):
+        print(f"    {key!r}: ({a:.3g}, {b:.2f}, {c:.3g}, {d:.2f}),")
+    print("}")
+
+
 def measure(variant: str, heaps: str, method: str, timeout: float) -> None:
     try:
         done = subprocess.run(
@@ -69,8 +134,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--measure", nargs=3, metavar=("VARIANT", "HEAPS", "METHOD"))
     parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--fit", action="store_true", help="print FITS fitted to the data")
     args = parser.parse_args()
-    if args.measure:
+    if args.fit:
+        fit()
+    elif args.measure:
         measure(*args.measure, timeout=args.timeout)
     else:
         table()

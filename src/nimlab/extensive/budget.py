@@ -56,27 +56,30 @@ RESTRICT_ABOVE = 250_000
 measured crossover is near SN(7,6,1) (0.47 million nodes built, 5.2 s whole, 4.6 s
 restricted)."""
 
-PROBES = 2048
-"""Random walks per game, split between the parts (at least :data:`MIN_PROBES` each)."""
-MIN_PROBES = 256
-BATCHES = 16
-MAX_WORK = 50_000
-"""Heap vectors the walks of one part may scan in their beliefs before they stop."""
+PROBES = 16_384
+"""Random walks per game, split between the parts (at least :data:`MIN_PROBES` each); their
+mean is Knuth's unbiased estimate (a median of batch means, used before, ran 5-25x low on
+SN(7,7,1)..SN(9,9,1), whose walks are heavy-tailed). About 0.4 s in all."""
+MIN_PROBES = 2048
+MAX_WORK = 400_000
+"""Heap vectors the walks of a game (its parts together) may scan in their beliefs before
+they stop (about 0.5 s)."""
 HOPELESS_NODES = 1e11
 """Closed-form lower bounds above this many nodes are used as they are (no walks)."""
 HOPELESS_WORK = 1e9
 
-# Fitted constants (see BENCHMARKS.md, "Budgets of solve"): per family of variants and per
-# method, seconds = a * n**b and bytes = c * n**d over the parts' estimated nodes n (the
-# estimator runs low, most in sn, and the LP's work grows faster than its size); the beliefs'
+# Fitted constants (see BENCHMARKS.md, "Budgets of solve"; printed by
+# benchmarks/calibrate_solve_budget.py --fit): per family of variants and per method,
+# seconds = a * n**b and bytes = c * n**d over the parts' estimated nodes n (one slope per
+# method; the whole LP's bytes have slope 1, its memory being its tree's); the beliefs'
 # work per heap vector scanned; the interpreter with numpy, scipy and HiGHS.
 FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
-    ("sn", "lp"): (1.8e-7, 1.50, 23.8, 1.41),
-    ("sn", "restricted"): (6.96e-6, 1.16, 50.4, 1.13),
-    ("fsn", "lp"): (4.83e-7, 1.44, 4.75e3, 0.90),
-    ("fsn", "restricted"): (2.61e-7, 1.28, 101.0, 0.93),
-    ("kn", "lp"): (1.84e-6, 1.16, 392.0, 0.93),
-    ("kn", "restricted"): (2.61e-7, 1.28, 101.0, 0.93),
+    ("fsn", "lp"): (6.88e-06, 1.10, 674, 1.00),
+    ("fsn", "restricted"): (7.91e-06, 0.90, 149, 0.78),
+    ("kn", "lp"): (2.68e-06, 1.10, 126, 1.00),
+    ("kn", "restricted"): (2.81e-05, 0.90, 392, 0.78),
+    ("sn", "lp"): (2.67e-06, 1.10, 509, 1.00),
+    ("sn", "restricted"): (3.3e-05, 0.90, 852, 0.78),
 }
 BASE_BYTES = 60e6
 CLOSED_FORM = "closed form"
@@ -92,12 +95,14 @@ NODE_BYTES = 550
 @dataclass(frozen=True)
 class PartEstimate:
     """One game solved: ``root_heap`` (L's first heap in a decomposition, else ``None``), its
-    method (``lp`` or ``restricted``), its estimated whole-tree nodes and its cost."""
+    method (``lp`` or ``restricted``), its estimated whole-tree nodes, its cost and the belief
+    work the cost counts (heap vectors scanned, a lower bound)."""
 
     root_heap: int | None
     method: str
     nodes: int
     cost: Cost
+    work: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -206,8 +211,7 @@ def estimate_solve(
                 rules,
                 position,
                 probes=probes,
-                batches=BATCHES,
-                max_work=MAX_WORK,
+                max_work=MAX_WORK // len(roots),
                 root_heap=root,
                 prune_forced=prune_forced,
                 known_wins=True,
@@ -215,7 +219,8 @@ def estimate_solve(
             )
         how = method if method != "auto" else "restricted" if nodes > RESTRICT_ABOVE else "lp"
         family = "kn" if rules.name.startswith("kn") else rules.name
-        parts.append(PartEstimate(root, how, nodes, fitted_cost(FITS[family, how], nodes, work)))
+        cost = fitted_cost(FITS[family, how], nodes, work)
+        parts.append(PartEstimate(root, how, nodes, cost, work))
     cost = parts[0].cost
     for part in parts[1:]:
         cost = cost + part.cost

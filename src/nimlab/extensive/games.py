@@ -136,7 +136,6 @@ def estimate_hidden(
             hidden.rules,
             states,
             probes=256,
-            batches=8,
             max_work=WALK_WORK,
             prune_forced=False,
             known_wins=False,

@@ -556,66 +556,121 @@ def estimate_nodes(
     root_heap: int | None = None,
     prune_forced: bool = False,
     known_wins: bool = False,
-    batches: int = 1,
     max_work: int | None = None,
     misere: bool = False,
+    frontier: int = 2048,
 ) -> int:
-    """Knuth's unbiased estimate of the number of nodes, from random root-to-leaf walks.
+    """Knuth's unbiased estimate of the number of nodes, from random walks, stratified.
 
-    Cheap (``probes`` walks, about a second) and deterministic (fixed ``seed``); used by
-    the size guard. It counts the tree :func:`build_tree` builds with the same reductions
-    (by default none: the unreduced tree), and its error is large (the tree is very
-    unbalanced), so the guard only trusts it with a margin.
+    Cheap (``probes`` walks, a fraction of a second) and deterministic (fixed ``seed``);
+    used by the size guards. It counts the tree :func:`build_tree` builds with the same
+    reductions (by default none: the unreduced tree). The top of the tree is enumerated
+    level by level until a level has ``frontier`` nodes (or the tree ends: then the count
+    is exact; or ``probes`` nodes have been expanded); the walks start from that level's
+    nodes in turn, and each node's subtree is estimated by the mean of its walks.
+    Enumerating the top removes the largest source of variance of plain walks from the root
+    (the first moves, whose subtrees differ most in size); the error is still large on very
+    unbalanced trees.
 
-    With ``batches`` the walks are split into that many batches and the median of their
-    means is returned (steadier than one mean: a rare huge walk moves one batch only). With
-    ``max_work``, the walks stop once the belief updates they made looked at that many heap
-    vectors in all (counted, so the answer stays deterministic), even inside a walk (whose
-    nodes so far then count); the estimate then rests on the walks done. ``misere`` counts
-    the misère play's tree.
+    With ``max_work``, the walks stop once the belief updates they made looked at that many
+    heap vectors in all (counted, so the answer stays deterministic), even inside a walk
+    (whose nodes so far then count); a level node left without a walk then counts as the
+    mean of the others. ``misere`` counts the misère play's tree.
 
     >>> from nimlab.extensive.rules import SchrodingerRules
     >>> full = estimate_nodes(SchrodingerRules(), (4, 4, 1))
     >>> 0 < estimate_nodes(SchrodingerRules(), (4, 4, 1), prune_forced=True) < full
     True
-    >>> estimate_nodes(SchrodingerRules(), (9, 9, 1), batches=8, max_work=10) > 0
+    >>> estimate_nodes(SchrodingerRules(), (9, 9, 1), max_work=10) > 0
+    True
+    >>> exact = build_tree("sn", (2, 2, 1), prune_forced=False, known_wins=False).nodes
+    >>> estimate_nodes(SchrodingerRules(), (2, 2, 1), frontier=10**6) == exact  # enumerated
     True
     """
-    rng = random.Random(seed)
     tree = GameTree(rules.name, position, misere)
     builder = _Builder(tree, rules, sys.maxsize, False, prune_forced, known_wins)
     builder.root_heap = root_heap
     roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
-    per_batch = max(1, probes // max(1, batches))
-    means: list[int] = []
-    total = done = 0
-    while done < probes and (max_work is None or builder.scanned < max_work or not done):
-        state, mover, hist, weight, size = position, L, list(roots), 1, 1
-        while True:
-            h = hist[mover]
-            root = (mover, h) == (L, 0)
-            if builder.known_wins and not root and builder.known_win(state, mover, h) is not None:
-                break
-            info = tree.infosets[builder.infoset_of(mover, h)]
-            weight *= len(info.actions)
-            size += weight
-            a = rng.randrange(len(info.actions))
-            st = builder.step(state, info.actions[a], mover)
-            hist[mover] = builder.own_child(mover, h, a, st.own)
-            state = st.state
-            if not st.done:
-                continue
-            if builder.settled(state, mover, hist, hist[1 - mover], st.opp) is not None:
-                break
-            if max_work is not None and builder.scanned > max_work:
-                break  # a walk through enormous beliefs: what it has seen is a lower bound
-            mover = 1 - mover
-        total += size
-        done += 1
-        if done % per_batch == 0:
-            means.append(total // per_batch)
-            total = 0
-    if not means:  # stopped inside the first batch
-        return total // done
-    means.sort()
-    return means[len(means) // 2]
+    counted = 1
+    level: list[_Open] = [(position, L, roots)]
+    expanded = 0
+    while level and len(level) < frontier:
+        if (max_work is not None and builder.scanned > max_work) or expanded + len(level) > probes:
+            break  # a narrow, deep tree: its walks are cheaper than enumerating it
+        expanded += len(level)
+        below: list[_Open] = []
+        for node in level:
+            children = _expand(builder, *node)
+            counted += len(children)
+            below.extend(child for child in children if child is not None)
+        level = below
+    if not level:
+        return counted
+    rng = random.Random(seed)
+    sums, walks = [0] * len(level), [0] * len(level)
+    for done in range(max(probes, 1)):
+        if done and max_work is not None and builder.scanned > max_work:
+            break
+        k = done % len(level)
+        sums[k] += _walk(builder, level[k], rng, max_work)
+        walks[k] += 1
+    means = [total / count for total, count in zip(sums, walks, strict=True) if count]
+    fill = sum(means) / len(means)
+    subtrees = sum(
+        total / count if count else fill for total, count in zip(sums, walks, strict=True)
+    )
+    return counted + round(subtrees)
+
+
+_Open = tuple[Heaps, int, list[int]]
+"""A node to expand: its state, the player to move and both players' histories."""
+
+
+def _expand(builder: _Builder, state: Heaps, mover: int, hist: list[int]) -> list[_Open | None]:
+    """The children of a node (``None`` for a terminal one), as :meth:`_Builder.visit` makes
+    them; none when the node is itself terminal (a known win)."""
+    h = hist[mover]
+    if (
+        builder.known_wins
+        and (mover, h) != (L, 0)
+        and builder.known_win(state, mover, h) is not None
+    ):
+        return []
+    info = builder.tree.infosets[builder.infoset_of(mover, h)]
+    children: list[_Open | None] = []
+    for a, act in enumerate(info.actions):
+        st = builder.step(state, act, mover)
+        child = list(hist)
+        child[mover] = builder.own_child(mover, h, a, st.own)
+        if not st.done:
+            children.append((st.state, mover, child))
+        elif builder.settled(st.state, mover, child, hist[1 - mover], st.opp) is not None:
+            children.append(None)
+        else:
+            children.append((st.state, 1 - mover, child))
+    return children
+
+
+def _walk(builder: _Builder, start: _Open, rng: random.Random, max_work: int | None) -> int:
+    """Knuth's estimate of the nodes below ``start`` from one random walk."""
+    state, mover, hist = start[0], start[1], list(start[2])
+    weight, size = 1, 0
+    while True:
+        h = hist[mover]
+        root = (mover, h) == (L, 0)
+        if builder.known_wins and not root and builder.known_win(state, mover, h) is not None:
+            return size
+        info = builder.tree.infosets[builder.infoset_of(mover, h)]
+        weight *= len(info.actions)
+        size += weight
+        a = rng.randrange(len(info.actions))
+        st = builder.step(state, info.actions[a], mover)
+        hist[mover] = builder.own_child(mover, h, a, st.own)
+        state = st.state
+        if not st.done:
+            continue
+        if builder.settled(state, mover, hist, hist[1 - mover], st.opp) is not None:
+            return size
+        if max_work is not None and builder.scanned > max_work:
+            return size  # a walk through enormous beliefs: what it has seen is a lower bound
+        mover = 1 - mover
