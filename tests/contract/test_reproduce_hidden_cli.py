@@ -33,3 +33,23 @@ def test_the_report_is_written_with_progress_on_stderr(nimlab: Any, tmp_path: Pa
 def test_a_reach_below_one_is_bad_input(nimlab: Any, tmp_path: Path) -> None:
     run: Run = nimlab("reproduce", "hidden-games", "--out", str(tmp_path / "x"), "--reach", "0")
     assert "--reach" in run.refused(2)
+
+
+def test_a_reach_out_of_range_is_refused_before_the_folder_is_made(
+    nimlab: Any, tmp_path: Path
+) -> None:
+    out = tmp_path / "hidden"
+    assert "the reach must be 1 to 12" in nimlab(
+        "reproduce", "hidden-games", "--out", str(out), "--reach", "13"
+    ).refused(2)
+    assert not out.exists()
+
+
+def test_a_diagonal_over_the_budget_is_refused_with_its_estimate(
+    nimlab: Any, tmp_path: Path
+) -> None:
+    out = tmp_path / "variants"
+    run = nimlab("reproduce", "nim-variants", "--out", str(out), "--reach", "13", timeout=60)
+    message = run.refused(3)
+    assert "SN(n,n,1) for n = 9..13 would take about" in message and "--max-seconds" in message
+    assert not out.exists() and run.seconds < 10

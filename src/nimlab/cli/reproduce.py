@@ -13,8 +13,7 @@ from typing import Any
 
 import typer
 
-from nimlab.budget import CLI_BUDGET
-from nimlab.cli.app import app, console
+from nimlab.cli.app import MAX_MEMORY_OPTION, MAX_SECONDS_OPTION, app, console, option_budget
 from nimlab.errors import InvalidPositionError
 
 __all__ = ["REPORTS", "reproduce"]
@@ -40,6 +39,8 @@ def reproduce(
         "hidden-games: components up to this size (default 5), each game within the command "
         "line's budget instead of a few seconds.",
     ),
+    max_seconds: float = MAX_SECONDS_OPTION,
+    max_memory: float = MAX_MEMORY_OPTION,
 ) -> None:
     """Recompute every concrete claim of a seed paper and write a Markdown report."""
     if paper not in REPORTS:
@@ -51,14 +52,18 @@ def reproduce(
         raise InvalidPositionError(f"--reach must be at least 1, not {reach}")
     if out.exists() and not out.is_dir():
         raise InvalidPositionError(f"--out {str(out)!r} is a file: give a folder for the report")
+    module = importlib.import_module(REPORTS[paper])
+    budget = option_budget(max_seconds, max_memory)
+    if reach is not None:
+        module.check_reach(reach, budget)  # refused before the folder is made
     out.mkdir(parents=True, exist_ok=True)
     extra: dict[str, Any] = {} if reach is None else {"reach": reach}
     if paper == "hidden-games":
         extra["progress"] = _progress
         if reach is not None:
-            extra["budget"] = CLI_BUDGET
+            extra["budget"] = budget
             extra["max_nodes"] = None
-    report = importlib.import_module(REPORTS[paper]).write_report(out, **extra)
+    report = module.write_report(out, **extra)
     console.print(f"report written to [bold]{report}[/bold]")
 
 

@@ -13,14 +13,16 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
 
+from nimlab.budget import Budget, Cost, check_cost
 from nimlab.exact import exact_str
+from nimlab.extensive.budget import estimate_solve
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.rules import KriegspielEmptyRules
 from nimlab.extensive.solve import solve, solve_tree
 from nimlab.extensive.strategy import format_strategies
 from nimlab.extensive.tree import build_tree
 
-__all__ = ["PAPER", "TABLE_1", "TABLE_2", "fibonacci", "write_report"]
+__all__ = ["PAPER", "TABLE_1", "TABLE_2", "check_reach", "fibonacci", "write_report"]
 
 PAPER = (
     "M. van den Bergh, W. Kusters, F. Spieksma, *Nim variants*, ICGA Journal 44(1), 2022 (seed 000)"
@@ -121,6 +123,26 @@ def fibonacci(n: int) -> int:
     for _ in range(n):
         a, b = b, a + b
     return a
+
+
+def check_reach(reach: int | None, budget: Budget, *, table2_max: int = 8) -> None:
+    """Refuse (:class:`~nimlab.errors.TooLargeError`) a diagonal SN(n, n, 1) beyond
+    ``table2_max`` whose estimated cost is over ``budget``, before anything is computed.
+
+    >>> from nimlab.budget import CLI_BUDGET
+    >>> check_reach(9, CLI_BUDGET)
+    >>> check_reach(13, CLI_BUDGET)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.TooLargeError: the diagonal SN(n,n,1) for n = 9..13 would take about ...
+    """
+    if reach is None or reach <= table2_max:
+        return
+    cost = Cost(0.0, 0)
+    for n in range(table2_max + 1, reach + 1):
+        cost = cost + estimate_solve("sn", (n, n, 1)).cost
+    what = f"the diagonal SN(n,n,1) for n = {table2_max + 1}..{reach}"
+    check_cost(what, cost, budget, "--max-seconds and --max-memory")
 
 
 def write_report(

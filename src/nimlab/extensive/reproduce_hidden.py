@@ -153,6 +153,19 @@ def _pairs(items: list[str]) -> list[str]:
     return [f"{a},{b}" for i, a in enumerate(items) for b in items[: i + 1]]
 
 
+def check_reach(reach: int | None, budget: Budget) -> None:
+    """Refuse a reach out of range (:class:`~nimlab.errors.InvalidPositionError`) before
+    anything is computed; each game has its own budget, so ``budget`` bounds nothing more.
+
+    >>> check_reach(13, DEFAULT_BUDGET)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.InvalidPositionError: the reach must be 1 to 12, not 13
+    """
+    if reach is not None and not 1 <= reach <= MAX_REACH:
+        raise InvalidPositionError(f"the reach must be 1 to {MAX_REACH}, not {reach}")
+
+
 def families(reach: int = DEFAULT_REACH) -> list[Family]:
     """The report's tables for components up to ``reach``: heaps and rows alone (a heap up
     to ``2 * reach``, a row up to ``reach + 2``) and in pairs, Schrödinger ``(n1, n2, 1)``,
@@ -167,8 +180,7 @@ def families(reach: int = DEFAULT_REACH) -> list[Family]:
     heaps = [*map(str, range(1, 2 * reach + 1)), *_pairs(sizes)]
     rows = [*map(str, range(1, reach + 3)), *_pairs(sizes)]
     three = [f"{a},{b},1" for b in range(3, reach + 1) for a in range(b, reach + 1)]
-    if not 1 <= reach <= MAX_REACH:
-        raise InvalidPositionError(f"the reach must be 1 to {MAX_REACH}, not {reach}")
+    check_reach(reach, DEFAULT_BUDGET)
     longest = min(reach, MAX_STALK)
     stalks = ["".join(s) for n in range(1, longest + 1) for s in itertools.product("BR", repeat=n)]
     short = [s for s in stalks if len(s) <= max(longest - 2, 1)]
