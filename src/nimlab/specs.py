@@ -18,14 +18,14 @@ component alike, red-blue Hackenbush stalks included), so a game's components ar
 components are Nim heaps (``nim``, ``nimble``) are Nim: their task is the Nim variant's own.
 The **store key** is the triple (spec, method, nimlab version).
 
-Methods. The key records the method the computation was told to run, after every forced
-choice, never a default it did not use: ``solve --method lp`` is stored as ``lp``,
-``restricted`` as ``restricted``, and ``auto`` as ``auto``. ``auto`` is not a guess: it is a
-deterministic rule of each nimlab version (for ``solve``: the whole tree's LP below a million
-estimated nodes, restricted games above, decided per first heap; for ``grundy``: the plain
-method below 10,000 values, else the sparse one, compiled when numba is there), and the
-version is part of the key, so (spec, ``auto``, version) names exactly what ran. Scoring Nim
-has no ``auto``: ``grid`` (the default) and ``exact`` are stored as such.
+Methods. The key records the method that actually ran, as the result says it
+(:meth:`Task.recorded`): ``solve`` asked for ``auto`` is stored as ``lp``, ``restricted``,
+``lp+restricted`` (a game decomposed by L's first heap whose parts took both) or ``closed
+form`` (one non-empty heap); ``--method lp`` as ``lp``. A Grundy table is stored under the
+engine its payload names, else as asked (``auto`` is then a deterministic rule of each nimlab
+version: the plain method below 10,000 values, else the sparse one, compiled when numba is
+there, and the version is part of the key). Scoring Nim has no ``auto``: ``grid`` (the
+default) and ``exact`` are stored as such.
 
 Lookups. A request that names a method is answered only by a row of that method (whoever asks
 ``--method restricted`` wants that computation, e.g. to compare it). A request for ``auto`` is
@@ -95,6 +95,14 @@ METHODS: dict[str, tuple[str, ...]] = {
 """Each kind's methods, the default first."""
 GAME_METHODS = ("auto", "lp")
 """The methods of a variant on a catalogue game's components (restricted games are Nim's)."""
+RUN_METHODS: dict[str, tuple[str, ...]] = {
+    "grundy": (),
+    "scoring": (),
+    "solve": ("lp+restricted", "closed form"),  # EquilibriumResult.method
+}
+"""What a stored row may record beyond :data:`METHODS`: what ``auto`` ran when no single
+method of the kind names it (a game decomposed by first heap with parts of both methods; a
+position with one non-empty heap, which has a closed form)."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,20 @@ class Task:
     def accepts(self) -> tuple[str, ...]:
         """The methods whose stored rows answer this task: any of the kind's for ``auto``,
         else only its own (see the module docstring)."""
-        return METHODS[self.kind] if self.method == AUTO else (self.method,)
+        if self.method != AUTO:
+            return (self.method,)
+        return METHODS[self.kind] + RUN_METHODS[self.kind]
+
+    def recorded(self, payload: Mapping[str, Any]) -> str:
+        """The method a stored row of this task records: the one ``payload`` says ran (a
+        solve's ``method``, a Grundy table's engine), else the one asked for.
+
+        >>> task = solve_task("sn", (7, 7, 1))
+        >>> task.method, task.recorded({"method": "lp+restricted"}), task.recorded({})
+        ('auto', 'lp+restricted', 'auto')
+        """
+        ran = payload.get("method")
+        return ran if isinstance(ran, str) and ran in self.accepts and ran != AUTO else self.method
 
 
 def with_cached(payload: Mapping[str, Any], cached: bool) -> dict[str, Any]:

@@ -44,16 +44,32 @@ def test_the_store_key_records_the_method_that_ran(nimlab: Nimlab, tmp_path: Pat
     assert len(_rows(nimlab, Path(store))) == 2
 
 
-def test_auto_is_stored_as_auto_and_serves_only_itself_and_later_auto(
-    nimlab: Nimlab, tmp_path: Path
-) -> None:
+def test_auto_is_stored_under_the_method_it_ran(nimlab: Nimlab, tmp_path: Path) -> None:
     store = str(tmp_path / "auto.sqlite")
     first = nimlab("solve", "kn", "2", "1", "--misere", "--store", store, "--json").ok_json()
-    assert first["cached"] is False
-    assert _rows(nimlab, Path(store)) == [("kn(2,1;misere)", "auto")]
+    assert first["cached"] is False and first["method"] == "lp"
+    assert _rows(nimlab, Path(store)) == [("kn(2,1;misere)", "lp")]
     lp = ("solve", "kn", "1", "2", "--misere", "--method", "lp", "--store", store, "--json")
-    assert nimlab(*lp).ok_json()["cached"] is False  # an explicit method is not served by auto
-    assert _rows(nimlab, Path(store)) == [("kn(2,1;misere)", "auto"), ("kn(2,1;misere)", "lp")]
+    assert nimlab(*lp).ok_json()["cached"] is True  # the lp row answers an explicit lp request
+    restricted = ("solve", "kn", "2", "1", "--misere", "--method", "restricted", "--store", store)
+    assert nimlab(*restricted, "--json").ok_json()["cached"] is False  # but not restricted
+    assert _rows(nimlab, Path(store)) == [
+        ("kn(2,1;misere)", "lp"),
+        ("kn(2,1;misere)", "restricted"),
+    ]
+
+
+def test_a_decomposed_game_records_both_methods_and_serves_auto_only(
+    nimlab: Nimlab, tmp_path: Path
+) -> None:
+    store = str(tmp_path / "parts.sqlite")
+    # SN(7,7,1) by first heap: the part starting on a heap of 7 is large (restricted games),
+    # the one starting on the heap of 1 small (the whole LP)
+    first = nimlab("solve", "sn", "7", "7", "1", "--store", store, "--json", timeout=300)
+    assert first.ok_json()["method"] == "lp+restricted"
+    assert _rows(nimlab, Path(store)) == [("sn(7,7,1)", "lp+restricted")]
+    again = nimlab("solve", "sn", "1", "7", "7", "--store", store, "--json").ok_json()
+    assert again["cached"] is True and again["value"] == "21/89"
 
 
 @pytest.mark.parametrize(

@@ -191,7 +191,7 @@ def _grundy_stored(
         return run_task(task)
 
     stored, served = cached_result(
-        store_path, task.spec, task.method, compute, accepts=task.accepts
+        store_path, task.spec, task.method, compute, accepts=task.accepts, recorded=task.recorded
     )
     payload = {
         **stored,

@@ -256,7 +256,7 @@ def _solve_stored(
         return run_task(task)
 
     stored, served = cached_result(
-        store_path, task.spec, task.method, compute, accepts=task.accepts
+        store_path, task.spec, task.method, compute, accepts=task.accepts, recorded=task.recorded
     )
     # The key is the multiset of components (the value does not depend on their order).
     payload = {**stored, "position": shown, "cached": served}

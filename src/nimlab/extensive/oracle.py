@@ -163,4 +163,5 @@ def solve_restricted(
         upper_game.tree.infoset_count + lower_game.tree.infoset_count,
         certificate,
         timings,
+        method="restricted",
     )

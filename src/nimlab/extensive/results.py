@@ -66,6 +66,9 @@ class EquilibriumResult:
     options: dict[str, Any] | None = None
     notation: str = ""
     """The position in the game's ``analyze`` notation (with ``game``)."""
+    method: str = "lp"
+    """The method that ran: ``lp``, ``restricted``, ``closed form`` (one non-empty heap), or,
+    for a game decomposed by L's first heap, its parts' methods joined by ``+``."""
 
     @property
     def seconds(self) -> float:
@@ -83,6 +86,7 @@ class EquilibriumResult:
             "nodes": self.nodes,
             "infosets": self.infosets,
             "seconds": round(self.seconds, 6),
+            "method": self.method,
             "certificate": {
                 "lower": exact_str(self.certificate.lower),
                 "upper": exact_str(self.certificate.upper),

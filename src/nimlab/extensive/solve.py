@@ -152,6 +152,7 @@ def _one_heap(estimate: SolveEstimate, start: float) -> EquilibriumResult:
         0,
         certificate,
         timings,
+        method=CLOSED_FORM,
     )
 
 
@@ -197,6 +198,7 @@ def _solve_by_first_heap(
         sum(p.infosets for p in parts),
         Certificate(lower, upper, method),
         timings,
+        method="+".join(sorted({p.method for p in parts})),
     )
 
 

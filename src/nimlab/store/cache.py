@@ -60,9 +60,11 @@ def cached_result(
     *,
     accepts: Collection[str] | None = None,
     version: str | None = None,
+    recorded: Callable[[dict[str, Any]], str] | None = None,
 ) -> tuple[dict[str, Any], bool]:
     """``(payload, served_from_store)`` for ``spec`` computed by ``method``; a stored row of
-    any method in ``accepts`` (default: ``method`` only) serves it.
+    any method in ``accepts`` (default: ``method`` only) serves it. A new row records the
+    method ``recorded(payload)`` names (default: ``method``): the one that actually ran.
 
     ``version`` defaults to ``nimlab.__version__``. The store is not held open while computing.
     """
@@ -75,5 +77,6 @@ def cached_result(
     payload = compute()
     seconds = time.perf_counter() - start
     with ResultStore(store_path) as store:
-        store.put(spec, method, payload, version=version, seconds=seconds)
+        ran = method if recorded is None else recorded(payload)
+        store.put(spec, ran, payload, version=version, seconds=seconds)
     return payload, False

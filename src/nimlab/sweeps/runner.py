@@ -162,7 +162,7 @@ def run_sweep(
                         storing = task
                         store.put(
                             task.spec,
-                            task.method,
+                            task.recorded(outcome.payload),
                             outcome.payload,
                             version=version,
                             seconds=outcome.seconds,
