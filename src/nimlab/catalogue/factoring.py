@@ -1,7 +1,7 @@
 """Integer factorisation with its cost known before the hard part starts.
 
 :func:`split_easy` finds, in a bounded and small amount of work, every factor that is cheap to
-find: primes below 1,000 by trial division, then (with python-flint) every prime below 2^32, or
+find: primes below 1,000 by trial division, then (with python-flint) primes below about 2^40, or
 (without it) what a short Pollard-rho run finds; prime cofactors and perfect powers are
 recognised. What is left are composites with only large prime factors, the *hard* part.
 :func:`hard_cost` bounds the time to split them: python-flint's quadratic sieve on a
@@ -32,7 +32,7 @@ __all__ = ["Split", "factorize", "hard_cost", "is_probable_prime", "split_easy"]
 
 _SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 _TRIAL_BELOW = 1000
-_SMOOTH_BITS = 32
+_SMOOTH_BITS = 40
 _EASY_RHO_STEPS = 20_000
 """Pollard-rho steps per composite in the easy pass (without python-flint): about 30 ms."""
 _POWER_CHECK_DIGITS = 5_000
