@@ -63,6 +63,7 @@ from typing import TYPE_CHECKING, Any
 from nimlab.catalogue.base import GameOptions
 from nimlab.core.heaps import Heaps, check_heaps, format_heaps, parse_heap, parse_heaps
 from nimlab.errors import InvalidPositionError, UnknownGameError
+from nimlab.extensive.variants import VARIANTS
 
 if TYPE_CHECKING:
     from nimlab.extensive.games import HiddenGame
@@ -82,7 +83,7 @@ __all__ = [
     "with_cached",
 ]
 
-SOLVE_VARIANTS = ("sn", "fsn", "kn", "kn-empty")
+SOLVE_VARIANTS = tuple(VARIANTS)  # the registry of nimlab.extensive.variants
 GRUNDY_GAME = "grundy-game"
 """The code name of Grundy's game in ``sweep grundy --codes`` (it is not an octal game)."""
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nimlab.extensive.rules import SchrodingerRules, variant_rules
+from nimlab.extensive.components import NimHeap
 from nimlab.extensive.solve import solve_tree
+from nimlab.extensive.transforms import Schrodinger, kriegspiel_empty
 from nimlab.extensive.tree import build_tree
+from nimlab.extensive.variants import variant_rules
 
 SMALL = [(2, 1), (2, 2), (3, 1), (3, 2), (2, 2, 1), (3, 2, 1), (3, 3, 1)]
 
@@ -36,7 +38,7 @@ def test_small_heap_endgame_cut_keeps_values(heaps: tuple[int, ...], misere: boo
 
 @pytest.mark.parametrize("heaps", SMALL, ids=str)
 def test_merging_looks_at_known_heaps_keeps_values(heaps: tuple[int, ...]) -> None:
-    unreduced = solve_tree(build_tree(SchrodingerRules(merge_known_looks=False), heaps))
+    unreduced = solve_tree(build_tree(Schrodinger(NimHeap(), merge_known_looks=False), heaps))
     reduced = solve_tree(build_tree("sn", heaps))
     assert unreduced.exact and reduced.exact
     assert unreduced.value == reduced.value
@@ -55,11 +57,11 @@ def test_beliefs_contain_exactly_the_states_of_their_nodes(
     rules = variant_rules(variant)
     for index, info in enumerate(tree.infosets):
         assert states[index] <= info.belief
-        if variant != "kn-empty":  # kn-empty: a superset, see KriegspielEmptyRules.replies
+        if variant != "kn-empty":  # kn-empty: a superset, see KriegspielEmpty.replies
             assert states[index] == info.belief
-        assert info.actions == rules.actions(frozenset(states[index]), info.pending) or (
-            variant == "kn-empty"
-        )
+        assert info.actions == rules.actions(
+            frozenset(states[index]), info.pending, info.player
+        ) or (variant == "kn-empty")
 
 
 def test_perfect_recall_each_sequence_has_one_infoset() -> None:
@@ -94,9 +96,7 @@ def test_first_heap_decomposition_keeps_values(
 @pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
 @pytest.mark.parametrize("heaps", [(2, 1), (2, 2), (3, 2), (3, 3), (2, 1, 1)], ids=str)
 def test_kn_empty_request_bound_keeps_values(heaps: tuple[int, ...], misere: bool) -> None:
-    from nimlab.extensive.rules import KriegspielEmptyRules
-
-    unreduced = KriegspielEmptyRules(request_bound=max(heaps) + 1)
+    unreduced = kriegspiel_empty(NimHeap(), request_bound=max(heaps) + 1)
     full = solve_tree(build_tree(unreduced, heaps, misere=misere))
     reduced = solve_tree(build_tree("kn-empty", heaps, misere=misere))
     assert full.exact and reduced.exact

@@ -21,7 +21,7 @@ from nimlab.errors import InvalidPositionError
 from nimlab.extensive.components import ComponentType, HeapComponent, components_for
 from nimlab.extensive.games import MAX_SIZE, hidden_game, solve_hidden
 from nimlab.extensive.solve import solve
-from nimlab.extensive.transforms import TRANSFORMS
+from nimlab.extensive.variants import VARIANTS
 
 # (game, options, small positions with several components, single components)
 GAMES: list[tuple[str, GameOptions, list[str], list[str]]] = [
@@ -40,7 +40,7 @@ GAMES: list[tuple[str, GameOptions, list[str], list[str]]] = [
 def _pairs() -> list[Any]:
     found = []
     for game, options, positions, _ in GAMES:
-        for variant in TRANSFORMS:
+        for variant in VARIANTS:
             try:
                 hidden_game(variant, game, options)
             except InvalidPositionError:
@@ -93,7 +93,7 @@ def test_one_component_under_schrodinger_is_perfect_information(
     assert solve_hidden(variant, game, single, options=options, misere=misere).value == expected
 
 
-@pytest.mark.parametrize("variant", list(TRANSFORMS))
+@pytest.mark.parametrize("variant", list(VARIANTS))
 @pytest.mark.parametrize("heaps", [(2, 1), (2, 2, 1), (3, 2)])
 def test_nim_through_the_generic_path_equals_the_nim_solver(
     variant: str, heaps: tuple[int, ...]

@@ -1,25 +1,27 @@
 """The four rules as transforms of a component game.
 
-The key check: applied to Nim heaps, the transforms are today's Nim rules exactly (same
-actions in the same order, same steps, signals, replies), over every singleton and pair
-belief of states with at most 3 heaps of at most 3 chips and random larger beliefs; and a tree
-built from them (through a player-blind adapter) has the same values.
+Applied to Nim heaps they are the paper's variants: their values equal, position by position,
+those the Nim-only rule classes of nimlab 0.3.0 computed before the transforms replaced them
+(``data/nim_variant_values.json``: every multiset of at most 3 heaps of at most 4 chips, at
+most 7 chips in all under Kriegspiel, normal and misère play, whole-tree LP, certified);
+their Nim actions read as before (``2_1``, ``look 1``, ``try 1_2``). Then the rules on any
+component game.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from nimlab.catalogue import GameOptions
 from nimlab.errors import InvalidPositionError, UnknownGameError
-from nimlab.extensive import rules as old
 from nimlab.extensive.components import (
     ComponentType,
     HackenbushStalk,
@@ -27,147 +29,68 @@ from nimlab.extensive.components import (
     SubtractionHeap,
     components_for,
 )
-from nimlab.extensive.solve import solve_tree
+from nimlab.extensive.protocol import Rules
+from nimlab.extensive.solve import solve
 from nimlab.extensive.transforms import (
     Kriegspiel,
     KriegspielEmpty,
     Look,
     Move,
     Request,
-    Schrodinger,
     Step,
     fuzzy,
     kriegspiel,
     kriegspiel_empty,
     schrodinger,
-    transform,
 )
-from nimlab.extensive.tree import build_tree
+from nimlab.extensive.variants import VARIANTS, transform, variant_rules
 
 NIM = NimHeap()
-PAIRS: list[tuple[str, old.Rules, old.Rules]] = [
-    ("sn", old.SchrodingerRules(), schrodinger(NIM)),
-    (
-        "sn-unmerged",
-        old.SchrodingerRules(merge_known_looks=False),
-        Schrodinger(NIM, merge_known_looks=False),
-    ),
-    ("fsn", old.FuzzySchrodingerRules(), fuzzy(NIM)),
-    ("kn", old.KriegspielRules(), kriegspiel(NIM)),
-    ("kn-empty", old.KriegspielEmptyRules(), kriegspiel_empty(NIM)),
-    (
-        "kn-empty-refused",
-        old.KriegspielEmptyRules(refuse_empty=True),
-        kriegspiel_empty(NIM, refuse_empty=True),
-    ),
-    (
-        "kn-empty-bound",
-        old.KriegspielEmptyRules(request_bound=5),
-        kriegspiel_empty(NIM, request_bound=5),
-    ),
-]
-IDS = [name for name, _, _ in PAIRS]
-
-STATES = {
-    k: [tuple(s) for s in itertools.product(range(4), repeat=k)] for k in (1, 2, 3)
-}  # at most 3 heaps of at most 3 chips
-BELIEFS = [
-    frozenset(b)
-    for states in STATES.values()
-    for size in (1, 2)
-    for b in itertools.combinations(states, size)
-]
+RECORDED = json.loads((Path(__file__).parent / "data" / "nim_variant_values.json").read_text())
+ROWS = RECORDED["values"]
 
 
-def _key(action: object) -> tuple[str, int, int]:
-    """An action as (kind, heap, amount), old or new."""
-    if isinstance(action, old.Look | Look):
-        return ("look", action[0], 0)
-    if isinstance(action, old.Take):
-        return ("take", action.heap, action.amount)
-    if isinstance(action, old.Try):
-        return ("try", action.heap, action.amount)
-    assert isinstance(action, Move | Request)
-    return ("take" if isinstance(action, Move) else "try", action.component, action.label[0])
+def test_the_recorded_values_cover_the_promised_positions() -> None:
+    assert RECORDED["source"].startswith("nimlab 0.3.0")
+    keys = {(r["variant"], tuple(r["heaps"]), r["misere"]) for r in RECORDED["values"]}
+    for variant in VARIANTS:
+        for misere in (False, True):
+            assert (variant, (4, 4, 4) if variant in ("sn", "fsn") else (3, 3, 1), misere) in keys
+    assert len(ROWS) >= 200
 
 
-def _pendings(belief: frozenset[tuple[int, ...]]) -> list[int | None]:
-    """``None``, and every heap a look could have left pending (known and non-empty)."""
-    first = next(iter(belief))
-    known = [j for j, h in enumerate(first) if h and all(s[j] == h for s in belief)]
-    return [None, *known]
-
-
-def _check_belief(old_rules: old.Rules, new: old.Rules, belief: frozenset[Any]) -> None:
-    for pending in _pendings(belief):
-        expected = old_rules.actions(belief, pending)
-        for player in (0, 1):
-            got = new.actions(belief, pending, player)
-            assert [_key(a) for a in got] == [_key(a) for a in expected]
-            assert [str(a) for a in got] == [str(a) for a in expected]
-            for state in belief:
-                for a_old, a_new in zip(expected, got, strict=True):
-                    assert tuple(new.step(state, a_new, player)) == tuple(
-                        old_rules.step(state, a_old)
-                    )
-
-
-@pytest.mark.parametrize(("name", "old_rules", "new"), PAIRS, ids=IDS)
-def test_nim_actions_and_steps_equal_todays_rules(
-    name: str, old_rules: old.Rules, new: old.Rules
-) -> None:
-    for belief in BELIEFS:
-        _check_belief(old_rules, new, belief)
-
-
-@pytest.mark.parametrize(("name", "old_rules", "new"), PAIRS, ids=IDS)
-def test_nim_replies_signals_and_end_equal_todays_rules(
-    name: str, old_rules: old.Rules, new: old.Rules
-) -> None:
-    assert (new.silent_passes, new.tracks_small_heaps, new.announces_heap) == (
-        old_rules.silent_passes,
-        old_rules.tracks_small_heaps,
-        old_rules.announces_heap,
-    )
-    assert new.nim_heaps and new.name == old_rules.name
-    for states in STATES.values():
-        for state in states:
-            for player in (0, 1):
-                assert new.over(state, player) == (not any(state))
-                replies = set(new.replies(state, player))
-                assert replies == set(old_rules.replies(state))
-                for after in replies - {state}:
-                    assert new.signal(state, after) == old_rules.signal(state, after)
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    st.integers(1, 3).flatmap(
-        lambda k: st.frozensets(st.tuples(*[st.integers(0, 3)] * k), min_size=3, max_size=12)
-    ),
-    st.sampled_from(PAIRS),
+@pytest.mark.parametrize(
+    "row", ROWS, ids=[f"{r['variant']}-{r['heaps']}-{'m' if r['misere'] else 'n'}" for r in ROWS]
 )
-def test_nim_equal_todays_rules_on_larger_beliefs(
-    belief: frozenset[tuple[int, ...]], pair: tuple[str, old.Rules, old.Rules]
-) -> None:
-    _check_belief(pair[1], pair[2], belief)
+def test_the_transforms_on_nim_keep_the_values_of_the_nim_only_rules(row: dict[str, Any]) -> None:
+    result = solve(row["variant"], tuple(row["heaps"]), misere=row["misere"], budget=None)
+    assert result.exact and result.value == Fraction(row["value"])
 
 
-@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
-@pytest.mark.parametrize(("name", "old_rules", "new"), PAIRS[:-1], ids=IDS[:-1])
-@pytest.mark.parametrize("heaps", [(2, 1), (3, 1), (2, 2, 1), (3, 2, 1)], ids=str)
-def test_nim_trees_built_from_transforms_have_todays_values(
-    name: str, old_rules: old.Rules, new: old.Rules, heaps: tuple[int, ...], misere: bool
-) -> None:
-    today = solve_tree(build_tree(old_rules, heaps, misere=misere))
-    tree = build_tree(new, heaps, misere=misere)
-    result = solve_tree(tree)
-    assert result.exact and today.exact
-    assert (result.value, result.nodes, result.infosets) == (
-        today.value,
-        today.nodes,
-        today.infosets,
-    )
+@pytest.mark.parametrize(
+    ("variant", "belief", "labels"),
+    [
+        ("sn", {(2, 3, 1), (1, 3, 1)}, ["look 1", "2_1", "2_2", "2_3", "3_1"]),
+        ("fsn", {(2, 1), (0, 1)}, ["look 1", "2_1"]),
+        ("kn", {(2, 1)}, ["try 1_1", "try 1_2", "try 2_1"]),
+        ("kn-empty", {(1, 1)}, ["try 1_1", "try 2_1"]),
+    ],
+)
+def test_nim_actions_read_as_before(variant: str, belief: set[Any], labels: list[str]) -> None:
+    actions = variant_rules(variant).actions(frozenset(belief), None, 0)
+    assert [str(a) for a in actions] == labels
+
+
+def test_a_nim_move_takes_its_amount_from_its_heap() -> None:
+    rules = variant_rules("sn")
+    for state in [(3, 1), (2, 2, 1), (4,)]:
+        for action in rules.actions(frozenset({state}), None, 0):
+            assert isinstance(action, Move)
+            (amount,) = action.label
+            step = rules.step(state, action, 0)
+            expected = list(state)
+            expected[action.component] -= amount
+            assert step.state == tuple(expected) and step.done
 
 
 # --- any component game --------------------------------------------------------------------
@@ -215,8 +138,8 @@ def _beliefs(states: list[tuple[Any, ...]], count: int, seed: int) -> Iterator[f
         yield frozenset(rng.sample(states, rng.randint(2, min(6, len(states)))))
 
 
-def _rules_of(game: ComponentType[Any]) -> list[old.Rules]:
-    found: list[old.Rules] = [schrodinger(game), fuzzy(game), kriegspiel(game)]
+def _rules_of(game: ComponentType[Any]) -> list[Rules]:
+    found: list[Rules] = [schrodinger(game), fuzzy(game), kriegspiel(game)]
     if isinstance(game, SubtractionHeap):
         found += [kriegspiel_empty(game), kriegspiel_empty(game, refuse_empty=True)]
     return found
@@ -361,7 +284,8 @@ def test_kriegspiel_empty_is_refused_for_components_that_are_not_heaps(name: str
 
 
 def test_transform_registry_names_the_four_variants() -> None:
-    for name in ("sn", "fsn", "kn", "kn-empty"):
+    assert list(VARIANTS) == ["sn", "fsn", "kn", "kn-empty"]
+    for name in VARIANTS:
         assert transform(name, NIM).name == name
     assert isinstance(transform("kn", GAMES["hackenbush"]), Kriegspiel)
     with pytest.raises(UnknownGameError, match="unknown variant"):

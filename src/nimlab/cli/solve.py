@@ -85,7 +85,7 @@ def solve(
     The cost of the method that will run is estimated first, in well under a second.
     """
     from nimlab.extensive.budget import METHODS, estimate_solve, node_limit
-    from nimlab.extensive.rules import variant_rules
+    from nimlab.extensive.variants import variant_rules
     from nimlab.store import command_store_path
 
     variant_rules(variant)
@@ -345,7 +345,7 @@ def export_efg(
     With --game, the whole tree of the variant on the game's components, its actions in words.
     """
     from nimlab.extensive.efg import write_efg, write_game_efg
-    from nimlab.extensive.rules import variant_rules
+    from nimlab.extensive.variants import variant_rules
 
     variant_rules(variant)
     if _HEAPS.fullmatch(args[-1].strip()):

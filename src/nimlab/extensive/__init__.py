@@ -6,9 +6,9 @@ Fraction(1, 3)
 """
 
 from nimlab.extensive.results import EquilibriumResult, StrategyEntry
-from nimlab.extensive.rules import VARIANTS, variant_rules
 from nimlab.extensive.solve import solve, solve_tree
 from nimlab.extensive.tree import GameTree, build_tree
+from nimlab.extensive.variants import VARIANTS, variant_rules
 
 __all__ = [
     "VARIANTS",

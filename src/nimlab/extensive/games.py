@@ -35,10 +35,10 @@ from nimlab.extensive.components import (
     OctalRow,
     components_for,
 )
+from nimlab.extensive.protocol import Rules
 from nimlab.extensive.results import EquilibriumResult
-from nimlab.extensive.rules import Rules
-from nimlab.extensive.transforms import TRANSFORMS, transform
 from nimlab.extensive.tree import build_tree, estimate_nodes
+from nimlab.extensive.variants import VARIANTS, transform
 
 __all__ = ["MAX_SIZE", "HiddenGame", "estimate_hidden", "hidden_game", "solve_hidden"]
 
@@ -89,8 +89,8 @@ def hidden_game(variant: str, game: str, options: GameOptions | None = None) -> 
       ...
     nimlab.errors.InvalidPositionError: ...
     """
-    if variant not in TRANSFORMS:
-        known = ", ".join(TRANSFORMS)
+    if variant not in VARIANTS:
+        known = ", ".join(VARIANTS)
         raise InvalidPositionError(f"unknown variant {variant!r}: known variants are {known}")
     given = options or GameOptions()
     component = components_for(game, given)

@@ -16,10 +16,11 @@ from pathlib import Path
 from nimlab.budget import Budget, Cost, check_cost
 from nimlab.exact import exact_str
 from nimlab.extensive.budget import estimate_solve
+from nimlab.extensive.components import NimHeap
 from nimlab.extensive.results import EquilibriumResult
-from nimlab.extensive.rules import KriegspielEmptyRules
 from nimlab.extensive.solve import solve, solve_tree
 from nimlab.extensive.strategy import format_strategies
+from nimlab.extensive.transforms import kriegspiel_empty
 from nimlab.extensive.tree import build_tree
 
 __all__ = ["PAPER", "TABLE_1", "TABLE_2", "check_reach", "fibonacci", "write_report"]
@@ -263,7 +264,7 @@ def write_report(
         "| game | KN | kn-empty (silent pass) | kn-empty (refused) |",
         "| --- | --- | --- | --- |",
     )
-    refused = KriegspielEmptyRules(refuse_empty=True)
+    refused = kriegspiel_empty(NimHeap(), refuse_empty=True)
     for heaps in [(2, 1), (3, 1), (2, 2), (3, 2), (3, 3), (4, 2), (2, 2, 1), (3, 2, 1)]:
         kn = r.solve("kn", heaps)
         silent = r.solve("kn-empty", heaps)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from nimlab.extensive.rules import Action, Take
+from nimlab.extensive.transforms import Action, Move
 
 __all__ = ["HistoryIndex", "Restriction", "default_action"]
 
@@ -49,8 +49,10 @@ def default_action(belief: frozenset[Heaps], actions: tuple[Action, ...]) -> Act
     With the heaps known exactly, a move to Nim-sum 0 if there is one; otherwise the first
     action.
 
-    >>> default_action(frozenset({(3, 1)}), (Take(0, 1), Take(0, 2), Take(0, 3), Take(1, 1)))
-    Take(heap=0, amount=2)
+    >>> from nimlab.extensive.variants import variant_rules
+    >>> belief = frozenset({(3, 1)})
+    >>> str(default_action(belief, variant_rules("sn").actions(belief, None, 0)))
+    '1_2'
     """
     if len(belief) == 1:
         (state,) = belief
@@ -58,8 +60,10 @@ def default_action(belief: frozenset[Heaps], actions: tuple[Action, ...]) -> Act
         for h in state:
             total ^= h
         for act in actions:
-            if isinstance(act, Take) and state[act.heap] - act.amount == state[act.heap] ^ total:
-                return act
+            if isinstance(act, Move):  # on Nim heaps a move's label is (amount,)
+                height = state[act.component]
+                if act.label == (height - (height ^ total),):
+                    return act
     return actions[0]
 
 
@@ -67,14 +71,15 @@ def default_action(belief: frozenset[Heaps], actions: tuple[Action, ...]) -> Act
 class Restriction:
     """The actions allowed to one player: per history id, a set of actions.
 
-    >>> rule = Restriction()
-    >>> acts = (Take(0, 1), Take(0, 2))
-    >>> rule.filter(7, frozenset({(2,)}), None, acts)
-    (Take(heap=0, amount=2),)
-    >>> rule.allow(7, Take(0, 1), frozenset({(2,)}), None)
+    >>> from nimlab.extensive.variants import variant_rules
+    >>> rule, belief = Restriction(), frozenset({(2,)})
+    >>> acts = variant_rules("sn").actions(belief, None, 0)
+    >>> [str(a) for a in rule.filter(7, belief, None, acts)]  # nothing allowed: the default
+    ['1_2']
+    >>> rule.allow(7, acts[0], belief, None)
     True
-    >>> rule.filter(7, frozenset({(2,)}), None, acts), rule.filter(8, frozenset({(2,)}), None, acts)
-    ((Take(heap=0, amount=1),), (Take(heap=0, amount=1),))
+    >>> [str(a) for a in rule.filter(7, belief, None, acts) + rule.filter(8, belief, None, acts)]
+    ['1_1', '1_1']
     """
 
     allowed: dict[int, set[Action]] = field(default_factory=dict)

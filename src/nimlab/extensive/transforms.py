@@ -3,7 +3,7 @@
 ``schrodinger(c)``, ``fuzzy(c)``, ``kriegspiel(c)`` and ``kriegspiel_empty(c)`` take a
 component type ``c`` (:mod:`nimlab.extensive.components`) and give the rules of the hidden game
 played on a tuple of components of that type, in the shape the tree builder consumes
-(the ``Rules`` protocol of :mod:`nimlab.extensive.rules`). A *state* is the tuple of the
+(the ``Rules`` protocol of :mod:`nimlab.extensive.protocol`). A *state* is the tuple of the
 components' true states; a *belief* is the set of states consistent with what the player to
 move has seen.
 
@@ -24,9 +24,9 @@ move has seen.
   holds empties it; a request on a heap with no move passes the turn (``refuse_empty=True``:
   it is refused instead, the other reading).
 
-Applied to :class:`~nimlab.extensive.components.NimHeap` these are exactly the rules of
-:mod:`nimlab.extensive.rules` (same actions in the same order, steps, signals and replies;
-``tests/extensive/test_transforms.py``).
+Applied to :class:`~nimlab.extensive.components.NimHeap` these are the paper's Nim variants
+(:func:`nimlab.extensive.variants.variant_rules`); their values are those of the Nim-only
+rules they replaced (``tests/extensive/test_transforms.py``).
 
 >>> sn = schrodinger(NimHeap())
 >>> [str(a) for a in sn.actions(frozenset({(2, 3, 1), (1, 3, 1)}), None, 0)]
@@ -41,16 +41,15 @@ Step(state=(2, 3, 1), done=False, own='2', opp='', pending=0)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from nimlab.errors import InvalidPositionError, UnknownGameError
+from nimlab.errors import InvalidPositionError
 from nimlab.extensive.components import ComponentType, HeapComponent, Label, NimHeap
-from nimlab.extensive.rules import Rules, Step
+from nimlab.extensive.protocol import Step
 
 __all__ = [
-    "TRANSFORMS",
     "Action",
     "Kriegspiel",
     "KriegspielEmpty",
@@ -63,7 +62,6 @@ __all__ = [
     "kriegspiel",
     "kriegspiel_empty",
     "schrodinger",
-    "transform",
 ]
 
 S = TypeVar("S", bound=Hashable)
@@ -147,7 +145,7 @@ class Schrodinger(_Transform[S]):
     """Schrödinger (``signal_empty=True``) and Fuzzy Schrödinger rules on ``component``.
 
     With ``merge_known_looks=False`` every move is a look and then a move (the unreduced
-    model, as :class:`nimlab.extensive.rules.SchrodingerRules`).
+    model).
     """
 
     signal_empty: bool = True
@@ -334,7 +332,7 @@ class KriegspielEmpty(_Transform[int]):
 
         The pass is counted possible whenever a heap has no move, although the mover may
         know that and so never ask for it: the belief built from this is a superset of the
-        exact one (as in :class:`nimlab.extensive.rules.KriegspielEmptyRules`).
+        exact one.
         """
         heap = self.component
         yield from super().replies(state, player)
@@ -378,28 +376,3 @@ def kriegspiel_empty(
             f"empties it, which has no meaning for {component.name}"
         )
     return KriegspielEmpty(component, refuse_empty, request_bound)
-
-
-TRANSFORMS: dict[str, Callable[[ComponentType[Any]], Rules]] = {
-    "sn": schrodinger,
-    "fsn": fuzzy,
-    "kn": kriegspiel,
-    "kn-empty": kriegspiel_empty,
-}
-"""The variants by name."""
-
-
-def transform(name: str, component: ComponentType[Any]) -> Rules:
-    """The rules of variant ``name`` on ``component``.
-
-    >>> transform("kn", NimHeap()).name
-    'kn'
-    >>> transform("chess", NimHeap())  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-      ...
-    nimlab.errors.UnknownGameError: unknown variant 'chess': known variants are fsn, kn, ...
-    """
-    if name not in TRANSFORMS:
-        known = ", ".join(sorted(TRANSFORMS))
-        raise UnknownGameError(f"unknown variant {name!r}: known variants are {known}")
-    return TRANSFORMS[name](component)

@@ -1,6 +1,6 @@
 """The extensive-form game tree of a variant, with information sets, beliefs and sequences.
 
-The tree is unrolled from a rules object (:mod:`nimlab.extensive.rules`). The information set
+The tree is unrolled from a rules object (:mod:`nimlab.extensive.protocol`). The information set
 of the player to move is that player's own history: their actions, what they saw of them, and
 what they were told about the opponent's moves (perfect recall by construction). Each history
 carries its *belief*, the set of true heaps consistent with it, computed from the parent's
@@ -26,8 +26,10 @@ from typing import Any
 
 from nimlab.core.heaps import check_heaps
 from nimlab.errors import InvalidPositionError, TooLargeError
+from nimlab.extensive.protocol import Rules, Step
 from nimlab.extensive.restrict import HistoryIndex, Restriction
-from nimlab.extensive.rules import Action, Rules, Step, variant_rules
+from nimlab.extensive.transforms import Action
+from nimlab.extensive.variants import variant_rules
 
 __all__ = [
     "DEFAULT_MAX_NODES",
@@ -577,14 +579,14 @@ def estimate_nodes(
     (whose nodes so far then count); a level node left without a walk then counts as the
     mean of the others. ``misere`` counts the misère play's tree.
 
-    >>> from nimlab.extensive.rules import SchrodingerRules
-    >>> full = estimate_nodes(SchrodingerRules(), (4, 4, 1))
-    >>> 0 < estimate_nodes(SchrodingerRules(), (4, 4, 1), prune_forced=True) < full
+    >>> from nimlab.extensive.variants import variant_rules
+    >>> full = estimate_nodes(variant_rules("sn"), (4, 4, 1))
+    >>> 0 < estimate_nodes(variant_rules("sn"), (4, 4, 1), prune_forced=True) < full
     True
-    >>> estimate_nodes(SchrodingerRules(), (9, 9, 1), max_work=10) > 0
+    >>> estimate_nodes(variant_rules("sn"), (9, 9, 1), max_work=10) > 0
     True
     >>> exact = build_tree("sn", (2, 2, 1), prune_forced=False, known_wins=False).nodes
-    >>> estimate_nodes(SchrodingerRules(), (2, 2, 1), frontier=10**6) == exact  # enumerated
+    >>> estimate_nodes(variant_rules("sn"), (2, 2, 1), frontier=10**6) == exact  # enumerated
     True
     """
     tree = GameTree(rules.name, position, misere)

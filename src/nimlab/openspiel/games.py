@@ -13,7 +13,7 @@
 
 The game is nimlab's unreduced tree (:func:`~nimlab.extensive.tree.build_tree` with
 ``prune_forced=False`` and ``known_wins=False``, the rules of
-:func:`~nimlab.extensive.rules.variant_rules`), built once per loaded game: player 0 is L (who
+:func:`~nimlab.extensive.variants.variant_rules`), built once per loaded game: player 0 is L (who
 moves first), a player's actions are those of the tree's information set (action ``a`` is the
 ``a``-th, named as nimlab names it), and a player's information state string is that player's
 own history in the tree, its events joined by ``" | "`` (``look 1 -> 2 | 1_2 | opponent: heap
@@ -26,8 +26,9 @@ from typing import Any, NamedTuple
 
 from nimlab.core.heaps import check_heaps
 from nimlab.errors import InvalidPositionError
-from nimlab.extensive.rules import VARIANTS, Rules
+from nimlab.extensive.protocol import Rules
 from nimlab.extensive.tree import GameTree
+from nimlab.extensive.variants import VARIANTS
 
 __all__ = ["game_string", "parse_heaps", "register", "short_name"]
 
@@ -98,8 +99,8 @@ def _register(variant: str) -> None:
     import numpy as np
     import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
-    from nimlab.extensive.rules import variant_rules
     from nimlab.extensive.tree import DEFAULT_MAX_NODES, build_tree
+    from nimlab.extensive.variants import variant_rules
 
     kind = pyspiel.GameType(
         short_name=short_name(variant),

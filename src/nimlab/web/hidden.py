@@ -29,6 +29,7 @@ from typing import Any
 from nimlab.core.heaps import check_heaps
 from nimlab.errors import InvalidPositionError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str
+from nimlab.extensive.variants import VARIANTS
 
 __all__ = [
     "HIDDEN_MAX_NODES",
@@ -42,13 +43,8 @@ __all__ = [
 
 #: Largest game tree (nodes) played in the playground.
 HIDDEN_MAX_NODES = 300_000
-#: The variants and their full names.
-VARIANT_NAMES = {
-    "sn": "Schrödinger Nim",
-    "fsn": "Fuzzy Schrödinger Nim",
-    "kn": "Kriegspiel Nim",
-    "kn-empty": "Kriegspiel Nim (over-large requests empty the heap)",
-}
+#: The variants and their full names (from the registry of nimlab.extensive.variants).
+VARIANT_NAMES = {name: entry.title for name, entry in VARIANTS.items()}
 
 _PLAYERS = ("L", "R")
 
@@ -166,7 +162,7 @@ class HiddenMatch:
         return self.game.index[(player, tuple(self.events[player]))]
 
     def _do(self, action_index: int) -> None:
-        from nimlab.extensive.rules import variant_rules
+        from nimlab.extensive.variants import variant_rules
 
         player = self.mover
         info = self.game.tree.infosets[self._infoset(player)]
