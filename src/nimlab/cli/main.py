@@ -16,8 +16,11 @@ import sys
 import traceback
 from collections.abc import Sequence
 
+import typer
+
 import nimlab.cli
 from nimlab.cli.app import app
+from nimlab.cli.helptext import plain_help
 from nimlab.errors import NimlabError, TooLargeError
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_UNEXPECTED", "main", "run"]
@@ -27,7 +30,7 @@ EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT, EXIT_TOO_LARGE, EXIT_INTERRUPTED = 0, 
 
 def _register_commands() -> None:
     for module in pkgutil.iter_modules(nimlab.cli.__path__):
-        if module.name not in ("app", "main"):
+        if module.name not in ("app", "helptext", "main"):
             importlib.import_module(f"nimlab.cli.{module.name}")
 
 
@@ -68,7 +71,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Run the CLI on ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        result = app(args=args, prog_name="nimlab", standalone_mode=False)
+        command = plain_help(typer.main.get_command(app))
+        result = command.main(args=args, prog_name="nimlab", standalone_mode=False)
     except TooLargeError as error:
         return _fail(str(error), EXIT_TOO_LARGE)
     except NimlabError as error:

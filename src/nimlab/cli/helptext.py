@@ -1,0 +1,103 @@
+"""How ``--help`` reads: plain placeholders instead of Python types, and an example per command.
+
+Typer shows each parameter's Python type (``<bool>``, ``<int>``, ``<list[str]>``) beside it.
+:func:`plain_help` walks the click command tree once, before it runs, and gives every
+parameter a placeholder people read: none for a flag, the option's name in capitals for a
+value (``--upto UPTO``, ``--max-seconds SECONDS``), none beside an argument (the usage line
+names it); choices keep their list. It also appends the command's
+:data:`EXAMPLES` entry to its help.
+
+>>> import typer
+>>> from nimlab.cli.main import app
+>>> command = plain_help(typer.main.get_command(app))
+>>> solve = command.commands["solve"]
+>>> [p.metavar for p in solve.params if p.name in ("misere", "max_seconds")]
+['', 'SECONDS']
+>>> "nimlab solve sn 3 3 1 --json" in solve.help
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["EXAMPLES", "plain_help"]
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "analyze": ("nimlab analyze nim 3,4,5", "nimlab analyze subtraction 10 --set 1,3,4 --json"),
+    "grundy": ("nimlab grundy kayles --upto 100", "nimlab grundy octal --code 0.07 --upto 50"),
+    "games": ("nimlab games",),
+    "solve-efg": ("nimlab solve-efg game.efg --strategy --json",),
+    "nim": ("nimlab nim 3 4 5", "nimlab nim 3 4 5 --misere --json"),
+    "lost": ("nimlab lost --heaps 3 --max 7",),
+    "aesthetic": ("nimlab aesthetic --heaps 4",),
+    "triangles": ("nimlab triangles --upto 1000",),
+    "trapezoids": ("nimlab trapezoids --max 100",),
+    "solve-openspiel": ("nimlab solve-openspiel kuhn_poker --json",),
+    "play": ("nimlab play nim 3,4,5", "nimlab play sn 3,3,1"),
+    "reproduce": ("nimlab reproduce nim-variants --out report",),
+    "scoring": ("nimlab scoring 3 4", "nimlab scoring 3 4 --N=-7/2 --json"),
+    "scoring-table": ("nimlab scoring-table --piles 2 --max 6 --out table.csv",),
+    "serve": ("nimlab serve --port 8000",),
+    "solve": (
+        "nimlab solve sn 3 3 1 --json",
+        "nimlab solve kn --game subtraction 3,2 --max 2",
+    ),
+    "export-efg": ("nimlab export-efg sn 2 2 1 sn221.efg",),
+    "tour": ("nimlab tour",),
+    "nimber sum": ("nimlab nimber sum 3 5 6",),
+    "nimber product": ("nimlab nimber product 2 3",),
+    "nimber table": ("nimlab nimber table --size 8",),
+    "sweep grundy": ("nimlab sweep grundy --codes 0.07,0.137 --upto 1000",),
+    "sweep scoring": ("nimlab sweep scoring --piles 2 --max 8",),
+    "sweep solve": ("nimlab sweep solve sn --grid 4..6,4..6,1 --json",),
+    "store ls": ("nimlab store ls --json",),
+    "store show": ("nimlab store show 'sn(3,3,1)'",),
+    "store export": ("nimlab store export results.csv",),
+}
+"""Per command (subcommands as ``group name``): the examples its help ends with."""
+
+
+def _placeholder(param: Any) -> str | None:
+    """The placeholder shown for an option without one (``None``: keep typer's choices)."""
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return ""
+    described = getattr(param, "type_descriptor", None)
+    if described is not None and described.is_choice:
+        return None  # typer lists the choices
+    longs = [opt for opt in param.opts if opt.startswith("--")]
+    option: str = longs[0] if longs else param.opts[0]
+    return option.lstrip("-").split("-")[-1].upper()
+
+
+def _plain(param: Any) -> None:
+    """Give ``param`` a plain placeholder: an option its :func:`_placeholder`, an argument
+    none in the type column (its name, in the usage line, says what it is)."""
+    if param.param_type_name == "argument":
+        param.display_type_rich = lambda ctx: None
+        return
+    placeholder = _placeholder(param)
+    if param.metavar is None and placeholder is not None:
+        param.metavar = placeholder
+
+
+def plain_help(command: Any, path: str = "") -> Any:
+    """``command`` (a click command or group) with plain placeholders and examples, in place."""
+    for param in command.params:
+        _plain(param)
+    make_help_option = command.get_help_option
+
+    def help_option(ctx: Any) -> Any:
+        option = make_help_option(ctx)
+        if option is not None:
+            _plain(option)
+        return option
+
+    command.get_help_option = help_option
+    examples = EXAMPLES.get(path)
+    if examples:
+        shown = "\n\n".join(f"  {example}" for example in examples)
+        command.help = f"{(command.help or '').rstrip()}\n\nExamples:\n\n{shown}"
+    for name, sub in getattr(command, "commands", {}).items():
+        plain_help(sub, f"{path} {name}".strip())
+    return command
