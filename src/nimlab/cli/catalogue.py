@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -155,10 +156,42 @@ def grundy_command(
     if as_json:
         emit_json(table.to_json() if stored_code is None else {**table.to_json(), "cached": False})
         return
-    console.print(Text(f"{table.game}: g(n) for n = 0..{upto}, n = {table.meaning}", style="bold"))
-    console.print(" ".join("-" if v is None else str(v) for v in table.values))
-    if table.period is not None:
-        console.print(f"period {table.period}, preperiod {table.preperiod} (proven)")
+    _print_table(table.game, table.meaning, table.values, table.period, table.preperiod)
+
+
+def indexed_rows(values: Sequence[int | None], per_row: int = 10) -> list[str]:
+    """``values`` as rows of ``per_row``, each led by the index of its first value, columns
+    aligned (``-``: no value).
+
+    >>> print("\\n".join(indexed_rows([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 12, 6, None], 5)))
+     0:  0  1  2  3  1
+     5:  4  3  2  1  4
+    10: 12  6  -
+    """
+    shown = ["-" if v is None else str(v) for v in values]
+    width = max((len(v) for v in shown), default=1)
+    lead = len(str(max(len(shown) - 1, 0) // per_row * per_row))
+    return [
+        f"{start:>{lead}}: " + " ".join(v.rjust(width) for v in shown[start : start + per_row])
+        for start in range(0, len(shown), per_row)
+    ]
+
+
+def _print_table(
+    game: str,
+    meaning: str,
+    values: Sequence[int | None],
+    period: int | None,
+    preperiod: int | None,
+) -> None:
+    """A Grundy table for people: its title, rows of ten values led by their first index, and
+    the period."""
+    upto = len(values) - 1
+    console.print(Text(f"{game}: g(n) for n = 0..{upto}, n = {meaning}", style="bold"))
+    for row in indexed_rows(values):
+        console.print(row, markup=False, highlight=False)
+    if period is not None:
+        console.print(f"period {period}, preperiod {preperiod} (proven)")
     else:
         console.print("no period proven from these values")
 
@@ -202,14 +235,9 @@ def _grundy_stored(
     if as_json:
         emit_json(payload)
         return
-    console.print(
-        Text(f"{entry.spec}: g(n) for n = 0..{upto}, n = {payload['meaning']}", style="bold")
+    _print_table(
+        entry.spec, payload["meaning"], payload["values"], payload["period"], payload["preperiod"]
     )
-    console.print(" ".join(str(v) for v in payload["values"]))
-    if payload["period"] is not None:
-        console.print(f"period {payload['period']}, preperiod {payload['preperiod']} (proven)")
-    else:
-        console.print("no period proven from these values")
     where = "served from" if served else "computed and stored in"
     console.print(f"{where} the results store {store_path}", markup=False)
 

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 __all__ = ["export_efg", "solve"]
 
 _HEAPS = re.compile(r"[0-9,]*")
+QUIET_SECONDS = 2.0
+"""Jobs shorter than this print no progress when stderr is not a terminal."""
 
 _STORE = typer.Option(
     None,
@@ -200,19 +202,33 @@ def _solve_game(
 
 @contextmanager
 def _round_status() -> Iterator[RoundReport]:
-    """A status line on stderr (shown on a terminal only) following restricted games' bounds."""
+    """Progress of restricted games on stderr, never on stdout: a status line on a terminal;
+    otherwise a plain line per round once the job has run for :data:`QUIET_SECONDS`."""
+    import sys
+    import time
+
     from rich.console import Console
 
-    status = Console(stderr=True).status("solving")
+    stderr = Console(stderr=True)
+    started = time.perf_counter()
+    status = stderr.status("solving")
 
     def report(heap: int | None, step: Round) -> None:
         part = "" if heap is None else f"heap {heap + 1}, "
         low, high = step.lower + 0.0, step.upper + 0.0  # no "-0.0"
-        status.update(
+        line = (
             f"{part}round {step.index}: {low:.9f} <= v <= {high:.9f} "
             f"({step.nodes[0] + step.nodes[1]:,} nodes)"
         )
+        if stderr.is_terminal:
+            status.update(line)
+        elif time.perf_counter() - started >= QUIET_SECONDS:
+            sys.stderr.write(line + "\n")
+            sys.stderr.flush()
 
+    if not stderr.is_terminal:
+        yield report
+        return
     with status:
         yield report
 
