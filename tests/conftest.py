@@ -35,3 +35,10 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Any:
         return CliResult(code, captured.out, captured.err)
 
     return invoke
+
+
+@pytest.fixture(autouse=True)
+def _no_default_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands run by a test (in-process or as subprocesses, which inherit it) use no results
+    store unless the test names one: the user's default store is never read or written."""
+    monkeypatch.setenv("NIMLAB_STORE", "")

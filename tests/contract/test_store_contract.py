@@ -8,13 +8,14 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import subprocess
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from tests.contract.conftest import Run, free_port
+from tests.contract.conftest import COMMAND, Run, free_port
 
 Nimlab = Callable[..., Run]
 
@@ -325,3 +326,37 @@ def test_a_store_in_a_missing_folder_is_created(nimlab: Nimlab, tmp_path: Path) 
     store = tmp_path / "new" / "folder" / "r.sqlite"
     assert nimlab("solve", "sn", "1", "--store", str(store), "--json").ok_json()["cached"] is False
     assert store.is_file()
+
+
+def _without_store_setting(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``nimlab ARGS`` as on a fresh account: no ``$NIMLAB_STORE``, data under ``tmp_path``."""
+    env = {k: v for k, v in os.environ.items() if k != "NIMLAB_STORE"}
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    return subprocess.run(
+        [*COMMAND, *args], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("solve", "sn", "4", "4", "1"), ("grundy", "kayles", "--upto", "60"), ("scoring", "3", "2")],
+)
+def test_without_a_store_setting_the_default_store_answers_a_repeated_command(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    first = json.loads(_without_store_setting(tmp_path, *args, "--json").stdout)
+    again = json.loads(_without_store_setting(tmp_path, *args, "--json").stdout)
+    assert (first["cached"], again["cached"]) == (False, True)
+    assert (tmp_path / "data" / "nimlab" / "results.sqlite").exists()
+    opted_out = _without_store_setting(tmp_path, *args, "--no-store", "--json")
+    assert json.loads(opted_out.stdout)["cached"] is False
+
+
+def test_an_unusable_default_store_is_skipped_with_a_warning(tmp_path: Path) -> None:
+    store = tmp_path / "data" / "nimlab" / "results.sqlite"
+    store.parent.mkdir(parents=True)
+    store.write_bytes(b"not a database" * 100)
+    run = _without_store_setting(tmp_path, "solve", "sn", "2", "1", "--json")
+    assert run.returncode == 0 and json.loads(run.stdout)["value"] == "1"
+    assert run.stderr.startswith("warning: not using the default results store")
+    assert store.read_bytes() == b"not a database" * 100  # never overwritten

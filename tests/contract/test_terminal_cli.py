@@ -28,3 +28,12 @@ def test_a_long_solve_reports_its_rounds_on_stderr_when_piped(nimlab: Any) -> No
     assert run.ok_json()["value"] == "13/55"  # stdout: exactly one JSON object
     rounds = [line for line in run.err.splitlines() if "round" in line and "<= v <=" in line]
     assert rounds, run.err  # a plain line per round once the job has run two seconds
+
+
+def test_tables_piped_are_wide_and_follow_columns(nimlab: Any) -> None:
+    wide = nimlab("games", env={"COLUMNS": ""}).out.splitlines()
+    assert max(len(line) for line in wide) > 80  # not a terminal's 80: rows are not wrapped
+    rules = next(line for line in wide if line.split()[:1] == ["nim"])
+    assert "Remove one or more counters from a single heap." in rules
+    narrow = nimlab("games", env={"COLUMNS": "100"}).out.splitlines()
+    assert max(len(line) for line in narrow) <= 100 < max(len(line) for line in wide)

@@ -93,15 +93,21 @@ def test_env_variable_selects_the_store(
     assert "served from" in cli("scoring", "1", "3").out
 
 
-def test_no_store_unless_asked(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_store_unless_opted_out(
+    cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(STORE_ENV, raising=False)
-    monkeypatch.setattr(
-        "nimlab.store.results.default_store_path", lambda: tmp_path / "default.sqlite"
-    )
-    assert cli("solve", "sn", "2", "1", "--json").code == 0
-    assert cli("scoring", "2", "1").code == 0
-    assert "store" not in cli("grundy", "kayles", "--upto", "20").out
-    assert not (tmp_path / "default.sqlite").exists()
+    default = tmp_path / "default.sqlite"
+    monkeypatch.setattr("nimlab.store.results.default_store_path", lambda: default)
+    assert cli("solve", "sn", "2", "1", "--no-store", "--json").json()["cached"] is False
+    assert cli("scoring", "2", "1", "--no-store").code == 0
+    assert "store" not in cli("grundy", "kayles", "--upto", "20", "--no-store").out
+    assert not default.exists()
+    assert cli("solve", "sn", "2", "1", "--json").json()["cached"] is False
+    assert default.exists()
+    assert cli("solve", "sn", "1", "2", "--json").json()["cached"] is True
+    monkeypatch.setenv(STORE_ENV, "")  # set but empty: no store for any command
+    assert cli("solve", "sn", "2", "1", "--json").json()["cached"] is False
 
 
 def test_sweep_results_serve_the_single_commands(

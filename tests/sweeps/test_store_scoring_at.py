@@ -3,6 +3,7 @@ same key a sweep uses, equal key for key to the computation without a store."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -116,13 +117,19 @@ def test_env_variable_and_empty_piles(
     }  # no stones: nothing to store
 
 
-def test_no_store_unless_asked(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_store_unless_opted_out(
+    cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(STORE_ENV, raising=False)
     monkeypatch.setattr(
         "nimlab.store.results.default_store_path", lambda: tmp_path / "default.sqlite"
     )
-    assert cli("scoring", "3", "2", "--N", "1", "--json").code == 0
+    assert cli("scoring", "3", "2", "--N", "1", "--json", "--no-store").code == 0
     assert not (tmp_path / "default.sqlite").exists()
+    first = cli("scoring", "3", "2", "--N", "1", "--json")
+    assert first.code == 0 and (tmp_path / "default.sqlite").exists()
+    again = cli("scoring", "3", "2", "--N", "1", "--json")
+    assert json.loads(first.out)["cached"] is False and json.loads(again.out)["cached"] is True
 
 
 def test_limit_refuses_a_missing_function(cli: Any, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ imports them all and turns exceptions into the exit codes of the contract.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -25,6 +26,7 @@ __all__ = [
     "MAX_MEMORY_OPTION",
     "MAX_SECONDS_OPTION",
     "MAX_TAKE_OPTION",
+    "NO_STORE_OPTION",
     "SET_OPTION",
     "app",
     "console",
@@ -42,9 +44,37 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-console = Console(highlight=False)
+PIPED_WIDTH = 160
+"""Columns of tables when stdout is not a terminal (``$COLUMNS`` overrides it): wide enough
+for every table of nimlab, where a terminal's 80 would wrap them."""
+
+
+def make_console() -> Console:
+    """The console of the commands: a terminal's own width; when piped, lines are not wrapped
+    and tables get ``$COLUMNS`` or :data:`PIPED_WIDTH` columns.
+
+    >>> import io, contextlib
+    >>> with contextlib.redirect_stdout(io.StringIO()):
+    ...     piped = make_console()
+    >>> piped.width >= 80, piped.soft_wrap
+    (True, True)
+    """
+    if sys.stdout.isatty():
+        return Console(highlight=False)
+    columns = os.environ.get("COLUMNS", "")
+    width = int(columns) if columns.isdigit() and int(columns) > 0 else PIPED_WIDTH
+    return Console(highlight=False, width=width, soft_wrap=True)
+
+
+console = make_console()
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object on stdout.")
+NO_STORE_OPTION = typer.Option(
+    False,
+    "--no-store",
+    help="Neither read nor write a results store (by default the result is kept in "
+    "$NIMLAB_STORE, else in your results store, and a repeated command is answered from it).",
+)
 
 GAME_OPTION = typer.Option(
     None,

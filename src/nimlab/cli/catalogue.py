@@ -13,7 +13,7 @@ from rich.text import Text
 from nimlab.catalogue import GameOptions, analyze, grundy_table, make_game, registered_games
 from nimlab.catalogue.base import DEFAULT_LIMIT, CatalogueGame, check_limit
 from nimlab.catalogue.registry import parse_int_list, parse_skips
-from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
+from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, NO_STORE_OPTION, app, console, emit_json
 from nimlab.core.game import Outcome
 from nimlab.errors import InvalidPositionError
 
@@ -136,8 +136,9 @@ def grundy_command(
         None,
         "--store",
         help="Octal games and grundy-game: serve/keep the table in this results store"
-        " (default: $NIMLAB_STORE, else none).",
+        " (default: $NIMLAB_STORE, else your results store; see --no-store).",
     ),
+    no_store: bool = NO_STORE_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Grundy values g(0..N) of a game's single-heap positions, with the proven period."""
@@ -147,7 +148,7 @@ def grundy_command(
         raise InvalidPositionError(f"invalid --upto {upto}: it must be non-negative")
     options = _options(misere, subtraction_set, max_take, None, None, None, code, row, limit)
     entry = make_game(game, options)
-    store_path = command_store_path(store)
+    store_path = command_store_path(store, no_store=no_store)
     stored_code = _sweep_code(entry)
     if store_path is not None and stored_code is not None:
         _grundy_stored(store_path, entry, stored_code, upto, as_json)

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.table import Table
 
-from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, app, console, emit_json
+from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, NO_STORE_OPTION, app, console, emit_json
 from nimlab.core.heaps import format_heaps, parse_heaps
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str, parse_rational
-from nimlab.scoring.analysis import ScoringAnalysis, analyze_scoring
+from nimlab.scoring.analysis import analyze_scoring
 from nimlab.scoring.payoff import CLI_MAX_CELLS, Method
 from nimlab.scoring.play import line_scores
 
@@ -29,41 +30,57 @@ MAX_CELLS_OPTION = typer.Option(
 )
 
 
-def _render(result: ScoringAnalysis) -> None:
-    f = result.function
-    console.print(f"Scoring Nim {format_heaps(result.position)}: f_N as a function of the bonus N")
+_WINNER = {"N": "the first player wins", "P": "the second player wins"}
+"""The outcome classes in words: in Scoring Nim the letter N is the bonus."""
+
+
+def _range(interval: dict[str, Any]) -> str:
+    """The values of the bonus an interval of optimal moves holds for (``N <= -2``)."""
+    low, high = interval["from"], interval["to"]
+    if low is not None and low == high:
+        return f"N = {low}"
+    if low is None:
+        return "every N" if high is None else f"N <= {high}"
+    return f"N >= {low}" if high is None else f"{low} <= N <= {high}"
+
+
+def _render(payload: dict[str, Any]) -> None:
+    """f_N, its limits in words, the optimal moves by N and, at a given N, the play: from the
+    JSON payload, whether it was computed here or read from a results store."""
+    console.print(
+        f"Scoring Nim {format_heaps(tuple(payload['position']))}: f_N as a function of the bonus N"
+    )
     table = Table(box=None, header_style="bold")
     table.add_column("N", justify="right")
     table.add_column("f_N", justify="right")
     table.add_column("slope after", justify="right")
-    slopes = f.slopes
-    table.add_row("-inf", "", f"{int(slopes[0]):+d}")
-    for (x, y), slope in zip(f.breakpoints, slopes[1:], strict=False):
+    points = [(parse_rational(x), parse_rational(y)) for x, y in payload["breakpoints"]]
+    slopes = [(y2 - y1) / (x2 - x1) for (x1, y1), (x2, y2) in pairwise(points)]
+    table.add_row("-inf", "", f"{payload['slope_left']:+d}")
+    for (x, y), slope in zip(points, [*slopes, payload["slope_right"]], strict=True):
         table.add_row(exact_str(x), exact_str(y), f"{int(slope):+d}")
     console.print(table)
-    console.print(f"f_0 = {exact_str(f(0))}")
-    console.print(
-        f"N -> +inf (normal play): {result.normal_outcome};"
-        f" f_N = {result.c_plus} {'+' if f.slope_right > 0 else '-'} N  (c+ = {result.c_plus})"
-    )
-    console.print(
-        f"N -> -inf (misère play): {result.misere_outcome};"
-        f" f_N = {result.c_minus} {'+' if f.slope_left > 0 else '-'} N  (c- = {result.c_minus})"
-    )
-    if result.intervals:
+    console.print(f"f_0 = {payload['value_at_0']}")
+    for side, play, outcome, slope, c in (
+        ("+inf", "normal play", "normal_outcome", "slope_right", "c_plus"),
+        ("-inf", "misère play", "misere_outcome", "slope_left", "c_minus"),
+    ):
+        winner = _WINNER.get(payload[outcome], payload[outcome])
+        sign = "+" if payload[slope] > 0 else "-"
+        console.print(f"as the bonus N -> {side} ({play}): {winner}; f_N = {payload[c]} {sign} N")
+    if payload.get("intervals"):
         moves = Table(title="optimal moves by N", box=None, header_style="bold")
         moves.add_column("N")
         moves.add_column("optimal moves (position after)")
-        for interval in result.intervals:
-            label, _, listed = str(interval).partition(": ")
-            moves.add_row(label, listed.replace(" | ", "   "))
+        for interval in payload["intervals"]:
+            listed = "   ".join(format_heaps(tuple(m)) for m in interval["moves"])
+            moves.add_row(_range(interval), listed)
         console.print(moves)
-    if result.bonus is not None and result.line is not None:
-        n = result.bonus
-        console.print(f"At N = {exact_str(n)}: f_N = {exact_str(f(n))}")
-        listed = "   ".join(format_heaps(p) for p in result.optimal_moves)
+    if "N" in payload:
+        console.print(f"At N = {payload['N']}: f_N = {payload['payoff']}")
+        listed = "   ".join(format_heaps(tuple(p)) for p in payload["optimal_moves"])
         console.print("optimal moves: " + (listed or "none (no stones left)"))
-        _render_line(result.line.positions, n)
+        _render_line([tuple(p) for p in payload["line"]], parse_rational(payload["N"]))
 
 
 def _render_line(positions: Sequence[tuple[int, ...]], n: Fraction) -> None:
@@ -100,8 +117,10 @@ def scoring(
         None,
         "--store",
         help="Without --plot: serve/keep f_N in this results store, with --N also that of"
-        " each position on the line of play (default: $NIMLAB_STORE, else none).",
+        " each position on the line of play (default: $NIMLAB_STORE, else your results store;"
+        " see --no-store).",
     ),
+    no_store: bool = NO_STORE_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Scoring Nim: f_N(p) exactly as a function of N, optimal moves, a line of play."""
@@ -112,7 +131,7 @@ def scoring(
     if method not in ("grid", "exact"):
         raise InvalidPositionError(f"unknown method {method!r}: use grid or exact")
     chosen: Method = "grid" if method == "grid" else "exact"
-    store_path = command_store_path(store)
+    store_path = command_store_path(store, no_store=no_store)
     if store_path is not None and plot is None and any(position):
         _scoring_stored(store_path, position, n, chosen, max_cells, as_json)
         return
@@ -126,7 +145,7 @@ def scoring(
     if as_json:
         emit_json({**result.to_json(), "cached": False})
     else:
-        _render(result)
+        _render(result.to_json())
         if plot is not None:
             console.print(f"plot written to {plot}")
 
@@ -153,38 +172,9 @@ def _scoring_stored(
     if as_json:
         emit_json({**payload, "cached": served})
         return
-    _render_stored(payload)
-    if bonus is not None:
-        _render_stored_play(payload)
+    _render(payload)
     where = "served from" if served else "computed and stored in"
     console.print(f"{where} the results store {store_path}", markup=False)
-
-
-def _render_stored(payload: dict[str, Any]) -> None:
-    """The breakpoints and end behaviour of a stored f_N."""
-    heaps = format_heaps(tuple(payload["position"]))
-    console.print(f"Scoring Nim {heaps}: f_N as a function of the bonus N")
-    table = Table(box=None, header_style="bold")
-    table.add_column("N", justify="right")
-    table.add_column("f_N", justify="right")
-    table.add_row("-inf", f"slope {payload['slope_left']:+d}")
-    for x, y in payload["breakpoints"]:
-        table.add_row(x, y)
-    table.add_row("+inf", f"slope {payload['slope_right']:+d}")
-    console.print(table)
-    console.print(f"f_0 = {payload['value_at_0']}")
-    console.print(f"N -> +inf (normal play): {payload['normal_outcome']}; c+ = {payload['c_plus']}")
-    console.print(
-        f"N -> -inf (misère play): {payload['misere_outcome']}; c- = {payload['c_minus']}"
-    )
-
-
-def _render_stored_play(payload: dict[str, Any]) -> None:
-    """The value, optimal moves and line of play at N of a stored answer."""
-    console.print(f"At N = {payload['N']}: f_N = {payload['payoff']}")
-    listed = "   ".join(format_heaps(p) for p in payload["optimal_moves"])
-    console.print("optimal moves: " + (listed or "none (no stones left)"))
-    _render_line([tuple(p) for p in payload["line"]], parse_rational(payload["N"]))
 
 
 @app.command("scoring-table")

@@ -19,6 +19,7 @@ from nimlab.cli.app import (
     MAX_MEMORY_OPTION,
     MAX_SECONDS_OPTION,
     MAX_TAKE_OPTION,
+    NO_STORE_OPTION,
     SET_OPTION,
     app,
     console,
@@ -46,7 +47,8 @@ QUIET_SECONDS = 2.0
 _STORE = typer.Option(
     None,
     "--store",
-    help="Serve/keep the result in this results store (default: $NIMLAB_STORE, else none).",
+    help="Serve/keep the result in this results store (default: $NIMLAB_STORE, else your "
+    "results store; see --no-store).",
 )
 _MAX_NODES = typer.Option(
     None,
@@ -80,6 +82,7 @@ def solve(
         "bounds meet; for large games), or auto (restricted for large trees).",
     ),
     store: str | None = _STORE,
+    no_store: bool = NO_STORE_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Exact value of an imperfect-information Nim variant, certified in rationals.
@@ -100,7 +103,7 @@ def solve(
         max_nodes = node_limit(budget)
     options = hidden_game_options(game, subtraction_set, max_take, code)
     if options is not None and game is not None:
-        store_path = command_store_path(store)
+        store_path = command_store_path(store, no_store=no_store)
         if store_path is not None and not strategy and draw is None:
             text = ",".join(heaps)
             stored = (variant, text, misere, max_nodes, method, budget, as_json)
@@ -109,7 +112,7 @@ def solve(
         _solve_game(variant, game, heaps, options, misere, strategy, budget, max_nodes, as_json)
         return
     position = parse_heaps(heaps)
-    store_path = command_store_path(store)
+    store_path = command_store_path(store, no_store=no_store)
     if store_path is not None and not strategy and draw is None:
         # a stored result is served whatever its cost; the budget guards a computation
         _solve_stored(store_path, variant, position, misere, max_nodes, method, budget, as_json)

@@ -2,8 +2,9 @@
 
 For commands that take ``--store``: the first request computes and stores, an identical second
 request (same spec and nimlab version, and a method the request accepts: see
-:mod:`nimlab.specs`) is read back. Single commands use a store only when asked (``--store
-PATH`` or ``$NIMLAB_STORE``): see :func:`command_store_path`. A store file that is not a
+:mod:`nimlab.specs`) is read back. Single commands use ``--store PATH``, else
+``$NIMLAB_STORE``, else the user's default store, unless ``--no-store``: see
+:func:`command_store_path`. A store file that is not a
 results store is refused (:class:`~nimlab.errors.InvalidPositionError`) before any work.
 
 >>> import tempfile, pathlib
@@ -25,31 +26,55 @@ results store is refused (:class:`~nimlab.errors.InvalidPositionError`) before a
 from __future__ import annotations
 
 import os
+import sqlite3
+import sys
 import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
+from nimlab.errors import NimlabError
+from nimlab.store import results
 from nimlab.store.results import STORE_ENV, ResultStore, current_version
 
 __all__ = ["cached_result", "command_store_path"]
 
 
-def command_store_path(option: str | os.PathLike[str] | None) -> Path | None:
+def command_store_path(
+    option: str | os.PathLike[str] | None, *, no_store: bool = False
+) -> Path | None:
     """The store a single command (``grundy``, ``scoring``, ``solve``) uses, or None.
 
-    Unlike a sweep, a single command only reads and writes a store when asked to:
-    ``--store PATH`` wins, else ``$NIMLAB_STORE``; with neither, nothing is written.
+    ``--no-store`` (``no_store``): none. Else ``--store PATH``; else ``$NIMLAB_STORE`` (set
+    but empty: none); else the user's default store
+    (:func:`~nimlab.store.results.default_store_path`), so that a
+    repeated expensive command is answered from it. A default store that cannot be used
+    (unwritable, or not a results store) is skipped with a warning on stderr; a store named
+    by ``--store`` or ``$NIMLAB_STORE`` is refused instead (the user asked for it).
 
     >>> import os
-    >>> _ = os.environ.pop("NIMLAB_STORE", None)
-    >>> command_store_path(None) is None, command_store_path("/tmp/r.sqlite").name
-    (True, 'r.sqlite')
+    >>> os.environ["NIMLAB_STORE"] = ""
+    >>> command_store_path(None), command_store_path("/tmp/r.sqlite").name
+    (None, 'r.sqlite')
+    >>> command_store_path("/tmp/r.sqlite", no_store=True) is None
+    True
+    >>> _ = os.environ.pop("NIMLAB_STORE")
     """
+    if no_store:
+        return None
     if option is not None and str(option) != "":
         return Path(option)
-    from_env = os.environ.get(STORE_ENV, "")
-    return Path(from_env) if from_env else None
+    if STORE_ENV in os.environ:
+        from_env = os.environ[STORE_ENV]
+        return Path(from_env) if from_env else None
+    path = results.default_store_path()
+    try:
+        with ResultStore(path):
+            pass
+    except (NimlabError, OSError, sqlite3.Error) as error:
+        sys.stderr.write(f"warning: not using the default results store: {error}\n")
+        return None
+    return path
 
 
 def cached_result(
