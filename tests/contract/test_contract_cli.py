@@ -571,6 +571,15 @@ def test_play_and_tour_end_cleanly(tmp_path: Path) -> None:
     assert "1,4,5" in quit_.out and "Traceback" not in quit_.err
     ended = run_nimlab("play", "nim", "3,4,5", stdin="", env=env)  # end of input
     assert ended.code == 0, ended.err
+    # a hidden-information variant of a catalogue game, played to the end by always choosing
+    # the first listed action (typed by its label, which the prompt line lists)
+    hidden = run_nimlab(
+        "play", "kn", "--game", "subtraction", "2,1", "--max", "2", "--seed", "4",
+        stdin="try 1_1\n" * 2 + "try 2_1\n" * 2 + "try 1_2\n" * 2 + "quit\n",
+        env=env,
+    )  # fmt: skip
+    assert hidden.code == 0, hidden.err
+    assert "Kriegspiel subtraction(max=2)" in hidden.out and "Traceback" not in hidden.err
     tour = run_nimlab("tour", env=env)
     assert tour.code == 0, tour.err
     assert "nimlab" in tour.out

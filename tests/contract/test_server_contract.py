@@ -186,7 +186,7 @@ def test_a_job_over_its_memory_budget_gets_503_and_the_server_stays_under_the_ce
         statuses = _statuses(load)
         with server.client() as client:
             hungry = client.post(
-                "/api/hidden/new", json={"variant": "fsn", "position": [5, 5, 1]}, timeout=30
+                "/api/hidden/new", json={"variant": "fsn", "position": [4, 4, 2]}, timeout=30
             )
             assert client.get("/api/health").json() == {"ok": True}
     finally:

@@ -10,6 +10,7 @@ example, Kriegspiel on one subtraction heap of 6 (take 1 or 2), is worth 0, not 
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -19,9 +20,11 @@ import pytest
 from nimlab.catalogue.base import GameOptions
 from nimlab.errors import InvalidPositionError
 from nimlab.extensive.components import ComponentType, HeapComponent, components_for
+from nimlab.extensive.cursor import Cursor
 from nimlab.extensive.games import MAX_SIZE, hidden_game, solve_hidden
 from nimlab.extensive.solve import solve
 from nimlab.extensive.variants import VARIANTS
+from nimlab.play.hidden import HiddenMatch, solved
 
 # (game, options, small positions with several components, single components)
 GAMES: list[tuple[str, GameOptions, list[str], list[str]]] = [
@@ -152,3 +155,116 @@ def test_the_built_tree_has_perfect_recall(
                 break
             child, parent = above, above.parent
         assert own_sequence == info.parent_seq
+
+
+def _small_pairs() -> list[Any]:
+    """The pairs whose whole recorded tree is small (walked node by node in Python below)."""
+    from nimlab.extensive.games import estimate_hidden
+
+    small = []
+    for pair in _pairs():
+        variant, game, options, position = pair.values
+        hidden = hidden_game(variant, game, options)
+        if estimate_hidden(hidden, hidden.parse(position)).nodes <= 100_000:
+            small.append(pair)
+    return small
+
+
+@pytest.mark.parametrize(("variant", "game", "options", "position"), _small_pairs())
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+def test_random_matches_through_play_follow_the_rules(
+    variant: str, game: str, options: GameOptions, position: str, misere: bool
+) -> None:
+    """A match (``nimlab.play``) walks the solved tree only; replaying its record through the
+    rules gives the same states and observations, and the game ends where the rules say it
+    does, won by the player the convention names (the tree's payoff)."""
+    hidden = hidden_game(variant, game, options)
+    for seed in range(3):
+        rng = random.Random(seed)
+        match = HiddenMatch.start(
+            variant, position, game=game, options=options, misere=misere, seed=seed
+        )
+        while not match.over:
+            assert "history" not in match.view()
+            match.act(rng.choice(match.view()["actions"])["index"])
+        state = hidden.parse(position)
+        for move in match.at.moves():
+            step = hidden.rules.step(state, move.action, move.player)
+            assert (step.state, step.own) == (move.after, move.seen)
+            assert (step.opp if step.done else None) == move.told
+            state = step.state
+        next_player = match.at.player
+        assert state == match.at.state and hidden.rules.over(state, next_player)
+        winner = next_player if misere else 1 - next_player
+        assert match.at.payoff == (1 if winner == 0 else -1)
+        assert match.view()["winner"] == ("you" if winner == 0 else "computer")
+
+
+def _best_response(root: Cursor, player: int, other: list[tuple[Fraction, ...]]) -> Fraction:
+    """L's payoff when ``player`` best-responds to the opponent's behaviour strategy ``other``,
+    by backward induction on the recorded tree (independent of the certificate's sequence-form
+    computation): ``weight(n)`` sums the payoffs of the terminals below node ``n``, each times
+    the opponent's probability of reaching it from the root, with ``player``'s choices fixed
+    per information set (perfect recall: a set's choice depends on deeper sets only)."""
+    nodes = root.tree.recorded
+    sign = 1 if player == 0 else -1
+    reach = [Fraction(1)] * len(nodes)
+    members: dict[int, list[int]] = {}
+    for n, node in enumerate(nodes):  # preorder: a parent before its children
+        if node.parent >= 0:
+            parent = nodes[node.parent]
+            own = parent.player == player
+            reach[n] = reach[node.parent] * (1 if own else other[parent.infoset][node.action])
+        if node.infoset >= 0 and node.player == player:
+            members.setdefault(node.infoset, []).append(n)
+    weights: dict[int, Fraction] = {}
+    choices: dict[int, int] = {}
+
+    def weight(n: int) -> Fraction:
+        if n not in weights:
+            node = nodes[n]
+            if node.infoset < 0:
+                weights[n] = reach[n] * sign * node.payoff
+            elif node.player == player:
+                weights[n] = weight(root.children[n, choice(node.infoset)])
+            else:
+                actions = len(root.tree.infosets[node.infoset].actions)
+                weights[n] = sum((weight(root.children[n, a]) for a in range(actions)), Fraction())
+        return weights[n]
+
+    def choice(infoset: int) -> int:
+        if infoset not in choices:
+            actions = range(len(root.tree.infosets[infoset].actions))
+            choices[infoset] = max(
+                actions, key=lambda a: sum(weight(root.children[m, a]) for m in members[infoset])
+            )
+        return choices[infoset]
+
+    return sign * weight(0)
+
+
+@pytest.mark.parametrize(("variant", "game", "options", "position"), _small_pairs())
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+def test_best_responses_recomputed_on_the_tree_meet_at_the_value(
+    variant: str, game: str, options: GameOptions, position: str, misere: bool
+) -> None:
+    """Each player's equilibrium strategy holds the best response of the other to the value."""
+    hidden = hidden_game(variant, game, options)
+    text = hidden.component.format_position(hidden.parse(position))
+    game_solved = solved(variant, text, misere, game, options)
+    l_behaviour, r_behaviour = game_solved.behaviours
+    assert _best_response(game_solved.root, 1, l_behaviour) == game_solved.value
+    assert _best_response(game_solved.root, 0, r_behaviour) == game_solved.value
+
+
+@pytest.mark.parametrize(("variant", "game", "options", "position"), _pairs())
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+def test_restricted_games_equal_the_whole_lp(
+    variant: str, game: str, options: GameOptions, position: str, misere: bool
+) -> None:
+    from nimlab.extensive.oracle import solve_restricted
+
+    hidden = hidden_game(variant, game, options)
+    whole = solve_hidden(variant, game, position, options=options, misere=misere)
+    grown = solve_restricted(hidden.rules, hidden.parse(position), misere=misere)
+    assert grown.exact and grown.value == whole.value

@@ -17,8 +17,10 @@ pyspiel = pytest.importorskip("pyspiel", reason="the optional extra 'openspiel' 
 from open_spiel.python import policy as policy_lib  # noqa: E402
 from open_spiel.python.algorithms import expected_game_score, exploitability  # noqa: E402
 
+from nimlab.catalogue.base import GameOptions  # noqa: E402
 from nimlab.errors import TooLargeError  # noqa: E402
 from nimlab.extensive.efg_solve import EfgResult, solve_efg  # noqa: E402
+from nimlab.extensive.games import solve_hidden  # noqa: E402
 from nimlab.extensive.tree import build_tree  # noqa: E402
 from nimlab.openspiel import OpenSpielGameError, game_string, load, walk  # noqa: E402
 from tests.contract.conftest import run_nimlab  # noqa: E402
@@ -140,3 +142,25 @@ def test_solve_openspiel_command() -> None:
     ).refused(3)
     nim = run_nimlab("solve-openspiel", game_string("sn", (2, 1)), "--json").ok_json()
     assert (nim["value"], nim["exact"]) == ("1", True)  # the first player empties heap 1 first
+
+
+@pytest.mark.parametrize(
+    ("variant", "game", "position", "options"),
+    [
+        ("kn", "subtraction", "4,2", GameOptions(max_take=2)),
+        ("sn", "kayles", "3,2", GameOptions()),
+        ("kn", "red-blue-hackenbush", "BR,RB", GameOptions()),
+        ("fsn", "octal", "3,2", GameOptions(code="0.137")),
+        ("sn", "subtraction", "5", GameOptions(subtraction_set=(1, 3))),
+    ],
+)
+def test_catalogue_games_inside_openspiel(
+    variant: str, game: str, position: str, options: GameOptions
+) -> None:
+    """A catalogue game's hidden version, loaded by OpenSpiel and walked by nimlab's own
+    .efg solver through OpenSpiel's API, has the value of nimlab's solver and its tree."""
+    text = game_string(variant, position, game=game, options=options)
+    result = solve_efg(walk(pyspiel.load_game(text)))
+    ours = solve_hidden(variant, game, position, options=options)
+    assert (result.value, result.exact) == (ours.value, True)
+    assert result.nodes == ours.nodes

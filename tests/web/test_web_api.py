@@ -280,9 +280,9 @@ def test_hidden_game_session(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "status"),
     [
-        ({"variant": "sn", "position": [7, 1]}, 413),
+        ({"variant": "sn", "position": [6, 6, 6, 6]}, 413),
         ({"variant": "kn", "position": [3, 3, 1]}, 413),
-        ({"variant": "sn", "position": [1, 1, 1, 1, 1]}, 413),
+        ({"variant": "kn", "position": "6,5", "game": "kayles"}, 413),
         ({"variant": "sn", "position": [2, 1], "first": "nobody"}, 422),
         ({"variant": "xx", "position": [2, 1]}, 400),
         ({"variant": "sn", "position": [2, 1], "misere": "yes"}, 422),
@@ -348,8 +348,8 @@ def test_a_large_solve_is_refused_before_any_work(
 ) -> None:
     # The CLI would solve SN(9,9,1) by restricted games, round after round; the playground
     # must refuse it from the size estimate instead, before building anything.
+    import nimlab.extensive.builder as builder
     import nimlab.extensive.oracle as oracle
-    import nimlab.extensive.tree as tree
 
     def no_rounds(*args: object, **kwargs: object) -> None:
         raise AssertionError("the playground started restricted games")
@@ -358,13 +358,19 @@ def test_a_large_solve_is_refused_before_any_work(
         raise AssertionError("the playground started building the tree")
 
     monkeypatch.setattr(oracle, "solve_restricted", no_rounds)
-    monkeypatch.setattr(tree._Builder, "visit", no_build)
+    monkeypatch.setattr(builder.Builder, "visit", no_build)
     response = client.post("/api/solve", json={"variant": "sn", "position": [9, 9, 1]})
     assert response.status_code == 413
     assert "500,000" in response.json()["error"]
 
 
-def test_hidden_play_of_another_game_is_refused_not_ignored(client: TestClient) -> None:
-    body = {"variant": "sn", "position": "3,2", "game": "kayles"}
-    response = client.post("/api/hidden/new", json=body)
-    assert response.status_code == 400 and "not yet played" in response.json()["error"]
+def test_hidden_play_of_a_catalogue_game(client: TestClient) -> None:
+    body = {"variant": "kn", "position": "4,2", "game": "subtraction", "options": {"max": 2}}
+    started = client.post("/api/hidden/new", json=body).json()
+    assert started["game"] == "subtraction(max=2)" and started["options"] == {"max": 2}
+    assert started["actions"][0]["label"] == "try 1_1"
+    view = started
+    while not view["over"]:
+        act = {"action": view["actions"][-1]["index"]}
+        view = client.post(f"/api/hidden/{started['id']}/act", json=act).json()
+    assert view["final"] == [0, 0] and view["history"][0]["before"] == [4, 2]

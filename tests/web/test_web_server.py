@@ -342,6 +342,40 @@ def test_browser_plays_schrodinger_nim_and_reveals_the_history(
     page.close()
 
 
+def test_browser_plays_kriegspiel_on_a_catalogue_game(server: str, browser: Any) -> None:
+    page, errors = _open_page(browser)
+    page.goto(server + "/")
+    page.click("button[data-tab=hidden]")
+    page.wait_for_function("() => document.querySelectorAll('#hidden-game option').length > 3")
+    page.select_option("#hidden-game", "subtraction")
+    # the variants come from the server: kn-empty is there for heaps of a subtraction game
+    variants = page.locator("#hidden-variant option").evaluate_all("os => os.map(o => o.value)")
+    assert variants == ["sn", "fsn", "kn", "kn-empty"]
+    assert page.locator("#hidden-opt-set").input_value() == "1,3,4"  # the game's default
+    page.select_option("#hidden-variant", "kn")
+    page.fill("#hidden-position", "4,2")
+    page.fill("#hidden-opt-set", "")
+    page.fill("#hidden-opt-max", "2")
+    page.click("#hidden-start")
+    page.wait_for_selector(".hidden-action")
+    assert page.locator("#hidden-knowledge").text_content() == "[4, 2]"
+    assert page.locator(".hidden-action").first.text_content() == "try 1_1"
+    for _ in range(30):
+        if page.locator("#hidden-reveal").is_visible():
+            break
+        seen = page.locator("#hidden-seen li").count()
+        page.locator(".hidden-action").last.click()
+        page.wait_for_function(
+            """n => document.querySelectorAll('#hidden-seen li').length > n
+                || !document.querySelector('#hidden-reveal').hidden""",
+            arg=seen,
+        )
+    assert page.locator("#hidden-status").text_content().startswith("Game over")
+    assert page.locator("#hidden-history tr").nth(1).locator("td").nth(4).text_content() == "4,2"
+    assert errors == []
+    page.close()
+
+
 def test_browser_explore_and_scoring(server: str, browser: Any) -> None:
     page = browser.new_page()
     page.goto(server + "/")

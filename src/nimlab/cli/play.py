@@ -30,9 +30,10 @@ from nimlab.catalogue.registry import parse_int_list, parse_skips
 from nimlab.cli.app import HEAP_ARGS, app, console
 from nimlab.errors import InvalidPositionError, NimlabError
 from nimlab.exact import exact_str, parse_rational
-from nimlab.web.allowance import AllowanceGame
-from nimlab.web.engine import PLAY_POKER_CAP, PlayState, check_play_text, open_state
-from nimlab.web.partisan import PARTISAN_GAMES, PartisanState, open_partisan
+from nimlab.extensive.variants import VARIANTS
+from nimlab.play.allowance import AllowanceGame
+from nimlab.play.impartial import PLAY_POKER_CAP, PlayState, check_play_text, open_state
+from nimlab.play.partisan import PARTISAN_GAMES, PartisanState, open_partisan
 
 __all__ = ["play"]
 
@@ -319,19 +320,31 @@ def _play_scoring(
 
 
 def _play_hidden(
-    variant: str, heaps: tuple[int, ...], *, misere: bool, computer_first: bool, seed: int | None
+    variant: str,
+    text: str,
+    *,
+    game: str | None,
+    options: GameOptions,
+    computer_first: bool,
+    seed: int | None,
 ) -> None:
-    from nimlab.web.hidden import VARIANT_NAMES, HiddenMatch
+    from nimlab.play.hidden import HiddenMatch
 
     match = HiddenMatch.start(
-        variant, heaps, misere=misere, human_first=not computer_first, seed=seed
+        variant,
+        text,
+        game=game,
+        options=options,
+        misere=options.misere,
+        human_first=not computer_first,
+        seed=seed,
     )
+    view = match.view()
+    console.print(f"[bold]{view['name']}[/] from {view['position']}; you are {view['you']}.")
+    unit = "heap" if game is None else "component"
     console.print(
-        f"[bold]{VARIANT_NAMES[variant]}[/] from {_fmt(heaps)}; you are {match.view()['you']}."
-    )
-    console.print(
-        "[dim]Actions: 'j_i' takes i from heap j (heaps numbered from 1), 'look j' inspects heap"
-        " j, 'try j_i' asks the umpire; also 'hint' and 'quit'.[/]"
+        f"[dim]Type an action as listed ({unit}s numbered from 1): 'look j' inspects {unit} j,"
+        " 'try ...' asks the umpire; also 'hint' and 'quit'.[/]"
     )
     shown = 0
     while not match.over:
@@ -439,6 +452,12 @@ def play(
         "B", "--side", help="red-blue-hackenbush: play Blue (B, Left) or Red (R, Right)."
     ),
     bonus: str | None = typer.Option(None, "--N", help="scoring: the bonus N (e.g. 3, -1/2)."),
+    hidden_game: str | None = typer.Option(
+        None,
+        "--game",
+        help="sn, fsn, kn, kn-empty: play the variant on this catalogue game's components"
+        " (e.g. kayles, subtraction with --max 2); default nim.",
+    ),
     computer_first: bool = typer.Option(False, "--computer-first", help="Let the computer start."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the computer's random choices."),
 ) -> None:
@@ -446,20 +465,13 @@ def play(
     text = ",".join(position or [])
     rng = random.Random(seed)
     name = game.strip().lower()
-    if name in ("sn", "fsn", "kn", "kn-empty"):
-        from nimlab.core.heaps import parse_heaps
-
-        _play_hidden(
-            name, parse_heaps(text), misere=misere, computer_first=computer_first, seed=seed
-        )
-        return
     if name in ("scoring", "scoring-nim"):
         from nimlab.core.heaps import parse_heaps
 
         n = parse_rational(bonus) if bonus is not None else Fraction(0)
         _play_scoring(parse_heaps(text), n, computer_first=computer_first, rng=rng)
         return
-    if find_game(name).name in PARTISAN_GAMES:
+    if name not in VARIANTS and find_game(name).name in PARTISAN_GAMES:
         colour = side.strip().upper()[:1]
         if colour not in _COLOURS:
             raise InvalidPositionError(f"invalid --side {side!r}: B (Blue) or R (Red)")
@@ -483,6 +495,20 @@ def play(
         cap=cap,
         skips=parse_skips(skips) if skips is not None else None,
     )
+    if name in VARIANTS:
+        _play_hidden(
+            name,
+            text,
+            game=hidden_game,
+            options=options,
+            computer_first=computer_first,
+            seed=seed,
+        )
+        return
+    if hidden_game is not None:
+        raise InvalidPositionError(
+            f"--game goes with a hidden-information variant ({', '.join(VARIANTS)}), not {game!r}"
+        )
     options = _play_defaults(find_game(name).name, text, options)
     state = open_state(game, text, options)
     _play_game(state, computer_first=computer_first, rng=rng)

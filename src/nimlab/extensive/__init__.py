@@ -5,9 +5,10 @@
 Fraction(1, 3)
 """
 
+from nimlab.extensive.gametree import GameTree
 from nimlab.extensive.results import EquilibriumResult, StrategyEntry
 from nimlab.extensive.solve import solve, solve_tree
-from nimlab.extensive.tree import GameTree, build_tree
+from nimlab.extensive.tree import build_tree
 from nimlab.extensive.variants import VARIANTS, variant_rules
 
 __all__ = [

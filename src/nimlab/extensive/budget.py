@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from nimlab.budget import Budget, Cost, abridged, check_cost, saturated
 from nimlab.core.heaps import check_heaps
 from nimlab.errors import InvalidPositionError
+from nimlab.extensive.estimate import estimate_nodes
 from nimlab.extensive.protocol import Rules
-from nimlab.extensive.tree import estimate_nodes
 from nimlab.extensive.variants import variant_rules
 
 __all__ = [

@@ -372,6 +372,29 @@ class OctalRow(_RowType):
         result.sort(key=lambda move: move[0])
         return tuple(result)
 
+    def play(self, state: Row, label: Label, player: int) -> Row | None:
+        """The removal ``label`` made directly, without listing every move (which a long
+        row has hundreds of).
+
+        >>> dawson = OctalRow(OctalCode.parse("0.07"), "dawson-kayles")
+        >>> dawson.play(((1, 4),), (2, 2), 0), dawson.play(((1, 4),), (2, 1), 0)
+        (((1, 1), (4, 1)), None)
+        """
+        p, r = label
+        digits = self.code.digits
+        if r == 0:  # a split: a cut may sit between two parts, so let the list decide
+            return super().play(state, label, player)
+        if r >= len(digits) or not digits[r]:
+            return None
+        for index, (start, length) in enumerate(state):
+            if start <= p and p + r <= start + length:
+                left, right = p - start, start + length - p - r
+                if not digits[r] & (1 << ((left > 0) + (right > 0))):
+                    return None
+                pieces = tuple(x for x in ((start, left), (p + r, right)) if x[1])
+                return (*state[:index], *pieces, *state[index + 1 :])
+        return None
+
     def has_move(self, state: Row, player: int) -> bool:
         """Some part allows a removal (without listing the moves: beliefs ask this often).
 
@@ -418,6 +441,21 @@ class GrundyRow(_RowType):
                     result.append(((start, k), (*state[:index], *pieces, *state[index + 1 :])))
         result.sort(key=lambda move: move[0])
         return tuple(result)
+
+    def play(self, state: Row, label: Label, player: int) -> Row | None:
+        """The split ``label`` made directly.
+
+        >>> GrundyRow().play(((1, 4),), (1, 3), 0), GrundyRow().play(((1, 4),), (1, 2), 0)
+        (((1, 3), (4, 1)), None)
+        """
+        p, k = label
+        for index, (start, length) in enumerate(state):
+            if start == p:
+                if not 0 < k < length or 2 * k == length:
+                    return None
+                pieces = ((start, k), (start + k, length - k))
+                return (*state[:index], *pieces, *state[index + 1 :])
+        return None
 
     def has_move(self, state: Row, player: int) -> bool:
         """Some part has 3 counters or more (an unequal split)."""
@@ -550,6 +588,9 @@ _TYPES: dict[str, Callable[[GameOptions], ComponentType[Any]]] = {
     "nim2d": lambda options: Nim2dCounter(),
     "red-blue-hackenbush": lambda options: HackenbushStalk(),
 }
+
+COMPONENT_GAMES: tuple[str, ...] = tuple(_TYPES)
+"""The catalogue games that are sums of components (and so have hidden versions)."""
 
 NO_COMPONENTS: dict[str, str] = {
     "wythoff": "one queen on a board: a move may change both piles",

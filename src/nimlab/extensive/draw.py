@@ -17,7 +17,7 @@ from html import escape
 from nimlab.errors import TooLargeError
 from nimlab.exact import exact_str
 from nimlab.extensive.certify import Behaviour
-from nimlab.extensive.tree import GameTree
+from nimlab.extensive.gametree import GameTree
 
 __all__ = ["MAX_DRAWN", "equilibrium_svg"]
 

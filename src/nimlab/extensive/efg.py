@@ -20,7 +20,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nimlab.extensive.tree import GameTree, build_tree
+from nimlab.extensive.gametree import GameTree
+from nimlab.extensive.tree import build_tree
 
 if TYPE_CHECKING:
     from nimlab.extensive.games import HiddenGame

@@ -35,9 +35,10 @@ from nimlab.extensive.components import (
     OctalRow,
     components_for,
 )
+from nimlab.extensive.estimate import estimate_nodes
 from nimlab.extensive.protocol import Rules
 from nimlab.extensive.results import EquilibriumResult
-from nimlab.extensive.tree import build_tree, estimate_nodes
+from nimlab.extensive.tree import build_tree
 from nimlab.extensive.variants import VARIANTS, transform
 
 __all__ = ["MAX_SIZE", "HiddenGame", "estimate_hidden", "hidden_game", "solve_hidden"]
@@ -49,9 +50,12 @@ chips, SN(12,12,1), is beyond what is solved), and the random walks that size a 
 short. Larger positions are refused at once, without walks."""
 
 
-WALK_WORK = 4_000
-"""States the sizing walks may scan in beliefs (each scan lists a state's moves: far dearer
-than for Nim heaps), which keeps an estimate under a second."""
+WALK_WORK = 100_000
+"""States the sizing walks may scan in beliefs, each counted with the replies it is checked
+against (measured: at most about a second for positions of :data:`MAX_SIZE` chips, e.g.
+Schrödinger Kayles on rows of 100 and 100). A tree whose walks cannot reach the end of the
+game within it is taken to be hopeless (2^MAX_SIZE nodes): sizing it from cut walks would
+underestimate it without limit."""
 
 
 @dataclass(frozen=True)
@@ -135,11 +139,12 @@ def estimate_hidden(
         nodes = estimate_nodes(
             hidden.rules,
             states,
-            probes=256,
+            probes=2048,
             max_work=WALK_WORK,
             prune_forced=False,
             known_wins=False,
             misere=misere,
+            unfinished=2**MAX_SIZE,
         )
     cost = fitted_cost(FITS[family, "lp"], nodes, 0.0)
     return SolveEstimate(hidden.variant, (), misere, "lp", nodes, cost, (), size > MAX_SIZE)

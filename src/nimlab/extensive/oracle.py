@@ -22,16 +22,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from nimlab.extensive.builder import Memo
 from nimlab.extensive.certify import Certificate, certify_lp
+from nimlab.extensive.gametree import GameTree
 from nimlab.extensive.lp import LpSolution, solve_lp
+from nimlab.extensive.protocol import Rules
 from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import SequenceForm, sequence_form
-from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, Memo, build_tree
+from nimlab.extensive.tree import DEFAULT_MAX_NODES, build_tree
 
 __all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
 
@@ -82,8 +86,8 @@ def _allow_support(
 
 
 def solve_restricted(
-    variant: str,
-    heaps: tuple[int, ...],
+    variant: str | Rules,
+    heaps: tuple[Any, ...],
     *,
     misere: bool = False,
     root_heap: int | None = None,
@@ -92,6 +96,8 @@ def solve_restricted(
     progress: Callable[[Round], None] | None = None,
 ) -> EquilibriumResult:
     """The exact value of ``variant`` from ``heaps`` by growing restricted games (see above).
+    ``variant`` is a Nim variant's name, or the rules of any hidden game
+    (:func:`nimlab.extensive.games.hidden_game`) with ``heaps`` its components' states.
 
     ``nodes`` and ``infosets`` count the two restricted trees of the last round; the
     certificate's bounds are exact best-response values, ``exact`` only when they meet.
@@ -154,7 +160,7 @@ def solve_restricted(
         else Fraction(lower_game.lp.value).limit_denominator(10**6)
     )
     return EquilibriumResult(
-        variant,
+        variant if isinstance(variant, str) else variant.name,
         tuple(heaps),
         misere,
         value,

@@ -46,15 +46,15 @@ class HistoryIndex:
 def default_action(belief: frozenset[Heaps], actions: tuple[Action, ...]) -> Action:
     """The action a restricted player takes at a history nobody has allowed anything at.
 
-    With the heaps known exactly, a move to Nim-sum 0 if there is one; otherwise the first
-    action.
+    With Nim heaps known exactly, a move to Nim-sum 0 if there is one; otherwise (and in
+    other games) the first action.
 
     >>> from nimlab.extensive.variants import variant_rules
     >>> belief = frozenset({(3, 1)})
     >>> str(default_action(belief, variant_rules("sn").actions(belief, None, 0)))
     '1_2'
     """
-    if len(belief) == 1:
+    if len(belief) == 1 and all(isinstance(h, int) for h in next(iter(belief))):
         (state,) = belief
         total = 0
         for h in state:

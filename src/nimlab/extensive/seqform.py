@@ -4,7 +4,7 @@ Realisation plans ``x`` of L and ``y`` of R satisfy ``E x = e`` and ``F y = f`` 
 ``x, y >= 0``; L's expected payoff is ``x^T A y`` (Koller, Megiddo and von Stengel).
 
 Any tree with the attributes of :class:`SequenceTree` will do: a variant's
-:class:`~nimlab.extensive.tree.GameTree`, or a game read from a file
+:class:`~nimlab.extensive.gametree.GameTree`, or a game read from a file
 (:mod:`nimlab.extensive.efg_solve`). Terminal payoffs are integers of any size (chance
 probabilities already multiplied in and the whole scaled to integers by the caller).
 

@@ -22,12 +22,13 @@ from nimlab.extensive.budget import (
     estimate_solve,
 )
 from nimlab.extensive.certify import Certificate, certify_lp
+from nimlab.extensive.gametree import GameTree
 from nimlab.extensive.lp import solve_lp
 from nimlab.extensive.oracle import Round, solve_restricted
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import sequence_form
 from nimlab.extensive.strategy import strategy_entries
-from nimlab.extensive.tree import DEFAULT_MAX_NODES, GameTree, build_tree
+from nimlab.extensive.tree import DEFAULT_MAX_NODES, build_tree
 from nimlab.extensive.variants import variant_rules
 
 RoundReport = Callable[[int | None, "Round"], None]

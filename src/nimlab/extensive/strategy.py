@@ -17,8 +17,8 @@ from fractions import Fraction
 
 from nimlab.exact import exact_str
 from nimlab.extensive.certify import Behaviour, realisation_plan
+from nimlab.extensive.gametree import GameTree
 from nimlab.extensive.results import StrategyEntry
-from nimlab.extensive.tree import GameTree
 
 __all__ = ["format_strategies", "knowledge", "reach_probabilities", "strategy_entries"]
 

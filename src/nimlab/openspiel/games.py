@@ -1,39 +1,60 @@
-"""nimlab's hidden-information Nim variants as OpenSpiel games, for OpenSpiel's own algorithms.
+"""nimlab's hidden-information games as OpenSpiel games, for OpenSpiel's own algorithms.
 
 :func:`register` registers one Python game per variant with ``pyspiel``: ``nimlab_sn``,
 ``nimlab_fsn``, ``nimlab_kn`` and ``nimlab_kn_empty``, each with the parameters ``heaps``
-(heights joined by ``;`` as in OpenSpiel's own ``nim``, e.g. ``"3;3;1"``; one heap is written
-``"5;"``, since OpenSpiel reads a bare number as an integer) and ``misere``.
-:func:`game_string` writes the string that ``pyspiel.load_game`` accepts:
+(the position, its components joined by ``;`` as in OpenSpiel's own ``nim``, e.g.
+``"3;3;1"``; one component is written ``"5;"``, since OpenSpiel reads a bare number as an
+integer), ``misere``, and for a catalogue game ``game`` with its options ``max`` (an integer),
+``set`` (joined by ``;``) and ``code`` (an octal code with ``_`` for its point, ``0_137``:
+OpenSpiel would read ``0.137`` as a number). :func:`game_string` writes the string that
+``pyspiel.load_game`` accepts:
 
 >>> game_string("sn", (3, 3, 1))
 'nimlab_sn(heaps=3;3;1,misere=False)'
 >>> game_string("kn-empty", (5,), misere=True)
 'nimlab_kn_empty(heaps=5;,misere=True)'
+>>> from nimlab.catalogue.base import GameOptions
+>>> game_string("kn", "4,2", game="subtraction", options=GameOptions(max_take=2))
+'nimlab_kn(heaps=4;2,misere=False,game=subtraction,max=2)'
+>>> game_string("sn", "3", game="octal", options=GameOptions(code="0.137"))
+'nimlab_sn(heaps=3;,misere=False,game=octal,code=0_137)'
 
 The game is nimlab's unreduced tree (:func:`~nimlab.extensive.tree.build_tree` with
 ``prune_forced=False`` and ``known_wins=False``, the rules of
-:func:`~nimlab.extensive.variants.variant_rules`), built once per loaded game: player 0 is L (who
+:func:`~nimlab.extensive.games.hidden_game`), built once per loaded game and walked with a
+:class:`~nimlab.extensive.cursor.Cursor`: player 0 is L (who
 moves first), a player's actions are those of the tree's information set (action ``a`` is the
 ``a``-th, named as nimlab names it), and a player's information state string is that player's
 own history in the tree, its events joined by ``" | "`` (``look 1 -> 2 | 1_2 | opponent: heap
-2``). The payoff is 1 to whoever takes the last chip (misère: to the other player).
+2``). The payoff is 1 to whoever makes the last move (misère: to the other player).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from nimlab.catalogue.base import GameOptions
+from nimlab.catalogue.registry import parse_int_list
 from nimlab.core.heaps import check_heaps
 from nimlab.errors import InvalidPositionError
-from nimlab.extensive.protocol import Rules
-from nimlab.extensive.tree import GameTree
+from nimlab.extensive.cursor import Cursor
+from nimlab.extensive.games import HiddenGame, hidden_game
 from nimlab.extensive.variants import VARIANTS
 
-__all__ = ["game_string", "parse_heaps", "register", "short_name"]
+__all__ = ["game_string", "register", "short_name"]
 
 SEPARATOR = " | "
 """Between the events of an information state string."""
+
+_DEFAULTS: dict[str, Any] = {
+    "heaps": "3;3;1",
+    "misere": False,
+    "game": "nim",
+    "max": 0,
+    "set": "",
+    "code": "",
+}
+"""The parameters of every registered game and their defaults (``max`` 0: none)."""
 
 
 def short_name(variant: str) -> str:
@@ -48,43 +69,56 @@ def short_name(variant: str) -> str:
     return "nimlab_" + variant.replace("-", "_")
 
 
-def game_string(variant: str, heaps: tuple[int, ...] | list[int], misere: bool = False) -> str:
-    """The ``pyspiel.load_game`` string of ``variant`` from ``heaps`` (registered by
-    :func:`register`, which importing :mod:`nimlab.openspiel` runs when OpenSpiel is
-    installed)."""
-    position = check_heaps(tuple(heaps))
-    heaps_text = ";".join(map(str, position)) + (";" if len(position) == 1 else "")
-    return f"{short_name(variant)}(heaps={heaps_text},misere={misere})"
+def game_string(
+    variant: str,
+    heaps: tuple[int, ...] | list[int] | str,
+    misere: bool = False,
+    *,
+    game: str | None = None,
+    options: GameOptions | None = None,
+) -> str:
+    """The ``pyspiel.load_game`` string of ``variant`` from ``heaps`` (Nim heights, or with
+    ``game`` a position in that catalogue game's notation), registered by :func:`register`,
+    which importing :mod:`nimlab.openspiel` runs when OpenSpiel is installed."""
+    hidden = hidden_game(variant, game or "nim", options)
+    states = hidden.parse(heaps if isinstance(heaps, str) else list(check_heaps(tuple(heaps))))
+    parts = [hidden.component.format(state) for state in states]
+    text = ";".join(parts) + (";" if len(parts) == 1 else "")
+    params = [f"heaps={text}", f"misere={misere}"]
+    if game is not None:
+        given = options or GameOptions()
+        params.append(f"game={game}")
+        if given.max_take is not None:
+            params.append(f"max={given.max_take}")
+        if given.subtraction_set is not None:
+            params.append("set=" + ";".join(map(str, given.subtraction_set)) + ";")
+        if given.code is not None:
+            params.append("code=" + given.code.replace(".", "_"))
+    return f"{short_name(variant)}({','.join(params)})"
 
 
-def parse_heaps(text: str) -> tuple[int, ...]:
-    """The heaps of the ``heaps`` parameter.
-
-    >>> parse_heaps("3;3;1"), parse_heaps("5;")
-    ((3, 3, 1), (5,))
-    """
-    try:
-        return check_heaps(tuple(int(part) for part in text.removesuffix(";").split(";")))
-    except ValueError as error:
-        raise InvalidPositionError(
-            f"heaps {text!r}: give heights joined by ';', e.g. '3;3;1' (one heap: '5;')"
-        ) from error
+def _hidden(params: dict[str, Any]) -> tuple[HiddenGame, tuple[Any, ...], bool]:
+    """The game, position and play convention that a loaded game's parameters name."""
+    game = str(params.get("game") or "nim")
+    text = str(params["heaps"]).removesuffix(";").replace(";", ",")
+    given = GameOptions(
+        max_take=int(params["max"]) or None if "max" in params else None,
+        subtraction_set=parse_int_list(
+            str(params["set"]).removesuffix(";").replace(";", ","), "set"
+        )
+        if params.get("set")
+        else None,
+        code=str(params["code"]).replace("_", ".") if params.get("code") else None,
+    )
+    hidden = hidden_game(params["variant"], game, given)
+    return hidden, hidden.parse(text), bool(params["misere"])
 
 
 _REGISTERED: set[str] = set()
-_Key = tuple[str, tuple[int, ...], bool]
 
 
-class _Position(NamedTuple):
-    """A loaded game's tree: its rules, the recorded nodes and each node's children."""
-
-    rules: Rules
-    tree: GameTree
-    children: dict[tuple[int, int], int]
-
-
-_TREES: dict[_Key, _Position] = {}
-"""Every loaded game's tree, by variant, heaps and misère flag."""
+_TREES: dict[str, Cursor] = {}
+"""Every loaded game's tree (at its root), by its spec (``kn[kayles](3,2)``)."""
 
 
 def register() -> None:
@@ -100,7 +134,6 @@ def _register(variant: str) -> None:
     import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
     from nimlab.extensive.tree import DEFAULT_MAX_NODES, build_tree
-    from nimlab.extensive.variants import variant_rules
 
     kind = pyspiel.GameType(
         short_name=short_name(variant),
@@ -116,27 +149,26 @@ def _register(variant: str) -> None:
         provides_information_state_tensor=False,
         provides_observation_string=False,
         provides_observation_tensor=False,
-        parameter_specification={"heaps": "3;3;1", "misere": False},
+        parameter_specification={**_DEFAULTS},
     )
 
     class Game(pyspiel.Game):  # type: ignore[misc,unused-ignore]  # pyspiel is untyped
         """One position of the variant: the unreduced tree, built once."""
 
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            given = {"heaps": "3;3;1", "misere": False, **(params or {})}
-            heaps = parse_heaps(str(given["heaps"]))
-            self.key = (variant, heaps, bool(given["misere"]))
+            given = {**_DEFAULTS, **(params or {})}
+            hidden, states, misere = _hidden({**given, "variant": variant})
+            self.key = hidden.spec(states, misere)
             tree = build_tree(
-                variant,
-                heaps,
-                misere=self.key[2],
+                hidden.rules,
+                states,
+                misere=misere,
                 max_nodes=DEFAULT_MAX_NODES,
                 record_nodes=True,
                 prune_forced=False,
                 known_wins=False,
             )
-            children = {(node.parent, node.action): i for i, node in enumerate(tree.recorded)}
-            _TREES[self.key] = _Position(variant_rules(variant), tree, children)
+            _TREES[self.key] = Cursor.root(tree)
             depth = [0] * len(tree.recorded)
             for i, node in enumerate(tree.recorded):
                 if node.parent >= 0:
@@ -154,64 +186,50 @@ def _register(variant: str) -> None:
 
         def new_initial_state(self) -> State:
             """The root: L to move, nobody has seen anything."""
-            return State(self, self.key, 0, ((), ()))
+            return State(self, self.key, 0)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
             """The information state strings (the only observation provided)."""
             return Observer()
 
     class State(pyspiel.State):  # type: ignore[misc,unused-ignore]
-        """A node of the tree and both players' histories (their events so far); the tree is
-        found by its key, so that OpenSpiel's copies of a state (``copy.deepcopy``) stay small."""
+        """A node of the tree, found by the game's key and the node's number, so that
+        OpenSpiel's copies of a state (``copy.deepcopy``) stay small."""
 
-        def __init__(
-            self, game: Game, key: _Key, node: int, events: tuple[tuple[str, ...], ...]
-        ) -> None:
+        def __init__(self, game: Game, key: str, node: int) -> None:
             super().__init__(game)
             self.key = key
             self.node = node
-            self.events = events
 
         @property
-        def game(self) -> _Position:
-            return _TREES[self.key]
+        def cursor(self) -> Cursor:
+            root = _TREES[self.key]
+            return Cursor(root.tree, self.node, root.children)
 
         def current_player(self) -> int:
-            node = self.game.tree.recorded[self.node]
-            return int(pyspiel.PlayerId.TERMINAL) if node.infoset < 0 else node.player
-
-        def _actions(self) -> tuple[Any, ...]:
-            node = self.game.tree.recorded[self.node]
-            return self.game.tree.infosets[node.infoset].actions
+            at = self.cursor
+            return int(pyspiel.PlayerId.TERMINAL) if at.terminal else at.player
 
         def _legal_actions(self, player: int) -> list[int]:
-            return list(range(len(self._actions())))
+            return list(range(len(self.cursor.actions)))
 
         def _apply_action(self, action: int) -> None:
-            node = self.game.tree.recorded[self.node]
-            act = self._actions()[action]
-            step = self.game.rules.step(node.state, act, node.player)
-            events = list(self.events)
-            events[node.player] += (f"{act}" + (f" -> {step.own}" if step.own else ""),)
-            if step.done:
-                other = 1 - node.player
-                events[other] += (f"opponent: {step.opp}" if step.opp else "opponent moved",)
-            self.events = tuple(events)
-            self.node = self.game.children[self.node, action]
+            self.node = self.cursor.child(action).node
 
         def _action_to_string(self, player: int, action: int) -> str:
-            return str(self._actions()[action])
+            return str(self.cursor.actions[action])
 
         def is_terminal(self) -> bool:
-            return bool(self.game.tree.recorded[self.node].infoset < 0)
+            return self.cursor.terminal
 
         def returns(self) -> list[float]:
-            payoff = float(self.game.tree.recorded[self.node].payoff)
+            payoff = float(self.cursor.payoff)
             return [payoff, -payoff]
 
         def __str__(self) -> str:
-            node = self.game.tree.recorded[self.node]
-            return f"heaps {node.state}, " + "; ".join(SEPARATOR.join(e) for e in self.events)
+            at = self.cursor
+            events = "; ".join(SEPARATOR.join(at.events(p)) for p in (0, 1))
+            return f"state {at.state}, {events}"
 
     class Observer:
         """Gives a player's own history as a string; no tensor."""
@@ -225,6 +243,6 @@ def _register(variant: str) -> None:
 
         def string_from(self, state: State, player: int) -> str:
             """``player``'s events so far."""
-            return SEPARATOR.join(state.events[player])
+            return SEPARATOR.join(state.cursor.events(player))
 
     pyspiel.register_game(kind, Game)

@@ -1,7 +1,7 @@
 """The local web playground: a FastAPI app serving the JSON API and a static front end.
 
 FastAPI is imported only by :func:`create_app` (the ``web`` extra); the play logic shared with
-``nimlab play`` (:mod:`nimlab.web.engine`, :mod:`nimlab.web.hidden`) does without it.
+``nimlab play`` (:mod:`nimlab.play.impartial`, :mod:`nimlab.play.hidden`) does without it.
 """
 
 from __future__ import annotations

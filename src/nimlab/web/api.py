@@ -19,11 +19,22 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from nimlab.budget import Budget
-from nimlab.catalogue import analyze, make_game, registered_games
+from nimlab.catalogue import GameOptions, analyze, find_game, make_game, registered_games
 from nimlab.errors import InvalidPositionError, NimlabError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str, parse_rational
-from nimlab.web.allowance import ALLOWANCE_GAMES
-from nimlab.web.engine import (
+from nimlab.extensive.variants import VARIANTS
+from nimlab.play.allowance import ALLOWANCE_GAMES
+from nimlab.play.hidden import (
+    HIDDEN_EXAMPLES,
+    VARIANT_NAMES,
+    HiddenMatch,
+    MatchStore,
+    Solved,
+    hidden_variants,
+    match_spec,
+    playable,
+)
+from nimlab.play.impartial import (
     DEFAULT_OPTIONS,
     PLAY_LIMIT,
     PlayState,
@@ -31,8 +42,8 @@ from nimlab.web.engine import (
     grundy_table_json,
     open_state,
 )
+from nimlab.play.partisan import PARTISAN_GAMES, open_partisan
 from nimlab.web.guard import JobPool
-from nimlab.web.hidden import VARIANT_NAMES, HiddenMatch, MatchStore, playable
 from nimlab.web.models import (
     AnalyzeRequest,
     ComputerRequest,
@@ -49,7 +60,6 @@ from nimlab.web.models import (
     SolveRequest,
     position_text,
 )
-from nimlab.web.partisan import PARTISAN_GAMES, open_partisan
 
 __all__ = [
     "ANALYSIS_LIMIT",
@@ -113,7 +123,9 @@ def _defaults(name: str) -> dict[str, str]:
 
 @router.get("/games")
 def games() -> dict[str, Any]:
-    """The catalogue: name, rules, notation, example, options, and whether it can be played."""
+    """The catalogue: name, rules, notation, example, options, whether it can be played, and
+    the hidden-information variants it can be played in (with its default options); and the
+    registry of those variants."""
     rows = [
         {
             "name": cls.name,
@@ -126,10 +138,13 @@ def games() -> dict[str, Any]:
             "partisan": cls.name in PARTISAN_GAMES,
             "grundy_sequence": cls.sequence_meaning,
             "defaults": _defaults(cls.name),
+            "hidden": hidden_variants(cls.name, DEFAULT_OPTIONS.get(cls.name)),
+            "hidden_example": HIDDEN_EXAMPLES.get(cls.name),
         }
         for cls in registered_games()
     ]
-    return {"games": rows}
+    variants = [{"name": v.name, "title": v.title, "summary": v.summary} for v in VARIANTS.values()]
+    return {"games": rows, "variants": variants}
 
 
 def _analyze_json(request: AnalyzeRequest) -> dict[str, Any]:
@@ -487,7 +502,6 @@ def _solve_game_json(
 ) -> dict[str, Any]:
     """``variant`` on the components of catalogue game ``game`` (Nim's heaps: the Nim path),
     refused at once (413) by its estimate over the playground's node limit or budgets."""
-    from nimlab.catalogue import find_game
     from nimlab.extensive.budget import check_solve_budget
     from nimlab.extensive.games import estimate_hidden, hidden_game, solve_hidden
 
@@ -563,28 +577,36 @@ def _use(token: str, job: Callable[[HiddenMatch], Any]) -> Any:
 
 @router.post("/hidden/new")
 async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, Any]:
-    """Start Schrödinger / Fuzzy Schrödinger / Kriegspiel Nim against the equilibrium (the game
-    is solved in a child process; the match is kept here)."""
-    if body.game not in (None, "nim"):
-        raise InvalidPositionError(
-            f"hidden play is for Nim heaps so far; {body.game!r} can be solved (/api/solve) "
-            "but not yet played"
+    """Start a hidden-information game (a variant of Nim, or with ``game`` of a catalogue
+    game's components) against the equilibrium: the game is solved in a child process, the
+    match is kept here."""
+    options = body.options.to_game_options(limit=ANALYSIS_LIMIT)
+    misere = body.misere or options.misere
+    text = position_text(body.position)
+    game = None if body.game is None else find_game(body.game).name
+    spec = match_spec(body.variant, text, misere, game=game, options=options)
+    what = f"the equilibrium of {spec}"
+    solved_game = _matches.game(spec)
+    if solved_game is None:
+        solved_game = await _run(
+            request, _playable, body.variant, text, misere, game, options, what=what
         )
-    heaps = _variant_heaps(body.variant, body.position)
-    what = f"the equilibrium of {body.variant}"
-    game = _matches.game(body.variant, heaps, body.misere)
-    if game is None:
-        game = await _run(request, playable, body.variant, heaps, body.misere, what=what)
     match = HiddenMatch.start(
         body.variant,
-        heaps,
-        misere=body.misere,
+        text,
+        misere=misere,
         human_first=body.first == "you",
         seed=body.seed,
-        game=game,
+        solved_game=solved_game,
     )
     token = _matches.add(match)
     return {"id": token, **match.view()}
+
+
+def _playable(
+    variant: str, text: str, misere: bool, game: str | None, options: GameOptions
+) -> Solved:
+    return playable(variant, text, misere, game=game, options=options)
 
 
 @router.get("/hidden/{token}")

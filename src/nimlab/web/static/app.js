@@ -86,6 +86,7 @@ function readOptions() {
 async function loadGames() {
   const data = await api("games");
   catalogue = data.games;
+  loadHiddenGames(data);
   const select = $("game");
   const grundySelect = $("grundy-game");
   for (const game of catalogue) {
@@ -1074,10 +1075,12 @@ async function showHint() {
     options.append(el("p", { class: "summary", text: hint.options_note }));
   } else {
     for (const option of hint.options) {
-      const g = option.value !== undefined ? ` value ${option.value}` : option.grundy === null ? "" : ` g=${option.grundy}`;
+      // a partizan move is told in Left/Right terms ("leaves -1/2: Red (Right) wins"), never P/N
+      const g = option.grundy === null || option.grundy === undefined ? "" : ` g=${option.grundy}`;
+      const result = option.verdict !== undefined ? option.verdict : `${option.outcome}${g}`;
       const button = el("button", {
         class: `option opt-${option.outcome}`, type: "button", "data-to": option.to,
-        "data-outcome": option.outcome, text: `${option.label} → ${option.to || "(empty)"}  ${option.outcome}${g}`,
+        "data-outcome": option.outcome, text: `${option.label} → ${option.to || "(empty)"}  ${result}`,
       });
       button.addEventListener("click", () => humanMove(option.to, option.label));
       options.append(button);
@@ -1309,29 +1312,53 @@ $("grundy-form").addEventListener("submit", (event) => { grundyTable(event).catc
 $("plot-form").addEventListener("submit", (event) => { scoringPlot(event).catch(() => {}); });
 
 // ---------------------------------------------------------------- imperfect information
-const RULES = {
-  sn: "Schrödinger Nim: you see a heap's height only when you look at it (looking commits you to "
-    + "play on that heap); after the opponent moves you are told which heap changed and whether it was emptied.",
-  fsn: "Fuzzy Schrödinger Nim: as Schrödinger Nim, but you are not told when a heap is emptied; "
-    + "looking at an empty heap lets you choose again.",
-  kn: "Kriegspiel Nim: you never see the heaps; ask to remove i chips from heap j, and a request "
-    + "for more than the heap holds is refused (you try again). You only learn that the opponent moved.",
-  "kn-empty": "Kriegspiel Nim (kn-empty): a request for more chips than a heap holds empties it, "
-    + "silently; the turn always passes.",
-};
-const hidden = { id: null, view: null };
+// The variants (their titles and rules) and the games they apply to come from /api/games.
+const hidden = { id: null, view: null, variants: [], games: [] };
+
+function hiddenGameInfo() {
+  return hidden.games.find((g) => g.name === $("hidden-game").value) || { name: "nim", options: [], hidden: [] };
+}
+
+function loadHiddenGames(data) {
+  hidden.variants = data.variants;
+  hidden.games = data.games.filter((g) => g.hidden.length > 0);
+  const select = $("hidden-game");
+  select.replaceChildren(...hidden.games.map((g) => el("option", { value: g.name, text: g.name })));
+  select.value = "nim";
+  showHiddenGame();
+}
+
+function showHiddenGame() {
+  const info = hiddenGameInfo();
+  const variant = $("hidden-variant");
+  const chosen = variant.value;
+  const title = (v) => (info.name === "nim" ? v.title : v.title.replace("Nim", info.name));
+  variant.replaceChildren(...hidden.variants.filter((v) => info.hidden.includes(v.name))
+    .map((v) => el("option", { value: v.name, text: `${title(v)} (${v.name})` })));
+  if (info.hidden.includes(chosen)) variant.value = chosen;
+  $("hidden-position").value = info.hidden_example || info.example;
+  document.querySelectorAll("#hidden-form .hopt").forEach((label) => {
+    label.hidden = !info.options.includes(label.dataset.opt);
+    const input = label.querySelector("input");
+    input.value = (info.defaults && info.defaults[label.dataset.opt]) || "";
+  });
+  showHiddenRules();
+}
 
 function showHiddenRules() {
-  $("hidden-rules").textContent = RULES[$("hidden-variant").value] +
-    " Taking the last chip wins (misère: loses). The computer samples its moves from an exact equilibrium." +
-    " Actions: j_i takes i chips from heap j (heaps numbered from 1), look j inspects heap j, try j_i asks the umpire.";
+  const entry = hidden.variants.find((v) => v.name === $("hidden-variant").value);
+  const game = $("hidden-game").value;
+  $("hidden-rules").textContent = (entry ? `${entry.title}: ${entry.summary}. ` : "") +
+    `Played on the components of ${game} (numbered from 1); the player who cannot move loses ` +
+    "(misère: wins). The computer samples its moves from an exact equilibrium. Actions: " +
+    "look j inspects component j, try ... asks the umpire, j_i takes i from heap j.";
 }
 
 function renderHidden() {
   const view = hidden.view;
   $("hidden-area").hidden = false;
   $("hidden-you").textContent = view.you === "L" ? "L (first)" : "R (second)";
-  $("hidden-knowledge").textContent = view.over ? `[${view.final.join(", ")}]` : view.knowledge;
+  $("hidden-knowledge").textContent = view.over ? `[${view.final.join(", ")}] (the true position)` : view.knowledge;
   const actions = $("hidden-actions");
   actions.replaceChildren();
   for (const action of view.actions) {
@@ -1353,8 +1380,8 @@ function renderHidden() {
     status.className = "status " + (won ? "won" : "lost");
     const table = $("hidden-history");
     table.replaceChildren(el("tr", {}, el("th", { text: "#" }), el("th", { text: "who" }),
-      el("th", { text: "action" }), el("th", { text: "saw" }), el("th", { text: "heaps before" }),
-      el("th", { text: "heaps after" }), el("th", { text: "told the other" })));
+      el("th", { text: "action" }), el("th", { text: "saw" }), el("th", { text: "before" }),
+      el("th", { text: "after" }), el("th", { text: "told the other" })));
     view.history.forEach((row, i) => {
       table.append(el("tr", { class: row.player }, el("td", { text: i + 1 }), el("td", { text: row.player }),
         el("td", { text: row.action }), el("td", { text: row.saw }), el("td", { text: row.before.join(",") }),
@@ -1370,10 +1397,20 @@ function renderHidden() {
 
 async function hiddenStart(event) {
   event.preventDefault();
-  const view = await api("hidden/new", {
+  const game = $("hidden-game").value;
+  const body = {
     variant: $("hidden-variant").value, position: $("hidden-position").value.trim(),
     misere: $("hidden-misere").checked, first: $("hidden-first").value,
-  });
+  };
+  if (game !== "nim") {
+    body.game = game;
+    body.options = {};
+    for (const key of hiddenGameInfo().options.filter((k) => ["set", "max", "code"].includes(k))) {
+      const value = $("hidden-opt-" + key).value.trim();
+      if (value) body.options[key] = key === "max" ? Number(value) : value;
+    }
+  }
+  const view = await api("hidden/new", body);
   hidden.id = view.id;
   hidden.view = view;
   renderHidden();
@@ -1396,14 +1433,10 @@ async function hiddenHint() {
   }
 }
 
-const HIDDEN_EXAMPLES = { sn: "3,3,1", fsn: "3,3,1", kn: "3,2,1", "kn-empty": "3,3,1" };
-$("hidden-variant").addEventListener("change", () => {
-  $("hidden-position").value = HIDDEN_EXAMPLES[$("hidden-variant").value];
-  showHiddenRules();
-});
+$("hidden-game").addEventListener("change", showHiddenGame);
+$("hidden-variant").addEventListener("change", showHiddenRules);
 $("hidden-form").addEventListener("submit", (event) => { hiddenStart(event).catch(() => {}); });
 $("hidden-hint").addEventListener("click", () => { hiddenHint().catch(() => {}); });
-showHiddenRules();
 
 async function solveSmall(event) {
   event.preventDefault();

@@ -35,7 +35,7 @@ from rich.console import Console
 from nimlab.catalogue import CatalogueGame, GameOptions, analyze, grundy_table, make_game
 from nimlab.catalogue.heapgames import HeapGame
 from nimlab.errors import InvalidPositionError, TooLargeError
-from nimlab.web.allowance import ALLOWANCE_GAMES, AllowanceGame, allowance_game
+from nimlab.play.allowance import ALLOWANCE_GAMES, AllowanceGame, allowance_game
 
 __all__ = [
     "DEFAULT_OPTIONS",

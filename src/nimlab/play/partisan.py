@@ -28,9 +28,9 @@ from nimlab.catalogue import GameOptions, make_game
 from nimlab.catalogue.red_blue_hackenbush import LEFT, RIGHT, RedBlueHackenbushEntry, options
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str
-from nimlab.web.engine import PLAY_LIMIT, check_play_text, render_text
+from nimlab.play.impartial import PLAY_LIMIT, check_play_text, render_text
 
-__all__ = ["PARTISAN_GAMES", "PartisanOption", "PartisanState", "open_partisan"]
+__all__ = ["PARTISAN_GAMES", "PartisanOption", "PartisanState", "leaves_words", "open_partisan"]
 
 #: The partisan games the playground plays (by exact value).
 PARTISAN_GAMES = frozenset({RedBlueHackenbushEntry.name})
@@ -56,8 +56,23 @@ class PartisanOption:
                 value=exact_str(self.value),
                 winning=self.winning,
                 outcome="P" if self.winning else "N",
+                verdict=leaves_words(self.value),
             )
         return payload
+
+
+def leaves_words(value: Fraction) -> str:
+    """A partizan move's result in Left/Right terms (never P/N): who wins the position the
+    move leaves, whoever moves next.
+
+    >>> leaves_words(Fraction(-1, 2)), leaves_words(Fraction(0))
+    ('leaves -1/2: Red (Right) wins', 'leaves 0: the next player to move loses')
+    """
+    if value > 0:
+        return f"leaves {exact_str(value)}: Blue (Left) wins"
+    if value < 0:
+        return f"leaves {exact_str(value)}: Red (Right) wins"
+    return "leaves 0: the next player to move loses"
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import pytest
 
 from nimlab.catalogue import GameOptions, registered_games
 from nimlab.errors import InvalidPositionError, TooLargeError
-from nimlab.web.engine import (
+from nimlab.play.impartial import (
     DEFAULT_OPTIONS,
     PlayState,
     check_play_text,

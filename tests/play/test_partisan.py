@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from nimlab.catalogue import make_game
 from nimlab.catalogue.red_blue_hackenbush import options
 from nimlab.errors import InvalidPositionError
+from nimlab.play.partisan import open_partisan
 from nimlab.web import create_app
-from nimlab.web.partisan import open_partisan
 
 GAME = "red-blue-hackenbush"
 stalks = st.lists(st.text(alphabet="BR", min_size=1, max_size=4), min_size=1, max_size=3)

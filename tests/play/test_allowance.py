@@ -15,9 +15,9 @@ from nimlab.catalogue.poker_nim import PokerNimState
 from nimlab.catalogue.skip_nim import SkipNimState
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.grundy import GrundySolver
+from nimlab.play.allowance import AllowanceGame
+from nimlab.play.impartial import PLAY_POKER_CAP, PlayState, open_state
 from nimlab.web import create_app
-from nimlab.web.allowance import AllowanceGame
-from nimlab.web.engine import PLAY_POKER_CAP, PlayState, open_state
 
 CAP = 4
 

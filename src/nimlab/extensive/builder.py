@@ -1,0 +1,355 @@
+"""Unrolling a game tree from rules, depth first: :class:`Builder`, used by
+:func:`nimlab.extensive.tree.build_tree` to build and by :mod:`nimlab.extensive.estimate` to
+walk. Nim's reductions (forced play, small heaps, known wins) are applied here, and only to
+Nim heaps (see ``docs/imperfect.md``).
+
+Nodes are not stored (only counted) unless asked for; what the solver needs is the
+information sets, the sequences and, for every terminal node, the pair of sequences leading
+to it and its payoff.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nimlab.errors import TooLargeError
+from nimlab.extensive.gametree import (
+    Belief,
+    GameTree,
+    Heaps,
+    Infoset,
+    L,
+    Node,
+    R,
+    announcement,
+    own_event,
+)
+from nimlab.extensive.protocol import Rules, Step
+from nimlab.extensive.restrict import HistoryIndex, Restriction
+from nimlab.extensive.transforms import Action
+
+__all__ = ["Builder", "Memo"]
+
+
+@dataclass
+class Memo:
+    """What a build computes from beliefs and rules alone, kept to be reused by later builds of
+    the same game (same rules and play convention): equal beliefs are shared, and their
+    actions and updates computed once."""
+
+    wins: dict[tuple[Heaps, int, int | None], int | None] = field(default_factory=dict)
+    steps: dict[tuple[Heaps, Action, int], Step] = field(default_factory=dict)
+    pool: dict[Belief, Belief] = field(default_factory=dict)
+    actions: dict[tuple[Belief, int | None, int], tuple[Action, ...]] = field(default_factory=dict)
+    own_update: dict[tuple[Belief, Action, str, int], tuple[Belief, int | None]] = field(
+        default_factory=dict
+    )
+    opp_update: dict[tuple[Belief, str, int], Belief] = field(default_factory=dict)
+
+
+class Builder:
+    """Unrolls the tree depth-first, interning each player's histories."""
+
+    def __init__(
+        self,
+        tree: GameTree,
+        rules: Rules,
+        max_nodes: int,
+        record: bool,
+        prune: bool = True,
+        known_wins: bool = False,
+        restrict: tuple[Restriction | None, Restriction | None] = (None, None),
+        index: HistoryIndex | None = None,
+        memo: Memo | None = None,
+    ) -> None:
+        self.tree = tree
+        self.restrict = restrict
+        self.index = index
+        if index is not None:
+            tree.history_ids = ([], [])
+        self.root_heap: int | None = None
+        # the reductions below are Nim's (forced play, small heaps, Bouton's rule)
+        self.nim = rules.nim_heaps
+        self.over = _no_chip if self.nim else rules.over
+        self.prune = prune and not rules.silent_passes and self.nim
+        self.known_wins = known_wins and self.prune
+        memo = memo or Memo()
+        self.wins = memo.wins
+        self.rules = rules
+        self.max_nodes = max_nodes
+        self.record = record
+        # per player: history id -> belief, pending heap, last sequence, infoset
+        self.belief: tuple[list[frozenset[Heaps]], list[frozenset[Heaps]]] = ([], [])
+        self.pending: tuple[list[int | None], list[int | None]] = ([], [])
+        self.seq: tuple[list[int], list[int]] = ([], [])
+        self.infoset: tuple[list[int], list[int]] = ([], [])
+        self.own_children: tuple[dict[tuple[int, int, str], int], ...] = ({}, {})
+        self.opp_children: tuple[dict[tuple[int, str], int], ...] = ({}, {})
+        self.steps = memo.steps
+        self.pool = memo.pool
+        self.actions = memo.actions
+        self.own_update = memo.own_update
+        self.opp_update = memo.opp_update
+        # heap vectors looked at while updating beliefs (a state's replies counted as the
+        # most a position of this game can have): the walks of estimate_nodes stop on it
+        self.scanned = 0
+        self.replies = 1 + (
+            sum(tree.position)
+            if self.nim
+            else max(sum(1 for _ in rules.replies(tree.position, p)) for p in (L, R))
+        )
+
+    def new_history(
+        self, p: int, belief: frozenset[Heaps], pending: int | None, seq: int, parent: int, ev: str
+    ) -> int:
+        self.belief[p].append(self.pool.setdefault(belief, belief))
+        self.pending[p].append(pending)
+        self.seq[p].append(seq)
+        self.infoset[p].append(-1)
+        self.tree.trail[p].append((parent, ev))
+        ids = self.tree.history_ids
+        if self.index is not None and ids is not None:
+            ids[p].append(self.index.child(p, ids[p][parent] if parent >= 0 else -1, ev))
+        return len(self.seq[p]) - 1
+
+    def infoset_of(self, p: int, h: int) -> int:
+        found = self.infoset[p][h]
+        if found >= 0:
+            return found
+        key = (self.belief[p][h], self.pending[p][h])
+        actions = self.actions_of(p, *key)
+        if p == L and h == 0 and self.root_heap is not None:
+            actions = tuple(act for act in actions if act[0] == self.root_heap)
+        rule, ids = self.restrict[p], self.tree.history_ids
+        if rule is not None and ids is not None:
+            actions = rule.filter(ids[p][h], key[0], key[1], actions)
+        seqs = self.tree.seq_infoset[p]
+        index = len(self.tree.infosets)
+        self.tree.infosets.append(
+            Infoset(
+                p,
+                self.seq[p][h],
+                self.belief[p][h],
+                actions,
+                len(seqs),
+                h,
+                self.pending[p][h],
+                self.tree.trail[p],
+            )
+        )
+        seqs.extend([index] * len(actions))
+        self.infoset[p][h] = index
+        return index
+
+    def actions_of(self, p: int, belief: Belief, pending: int | None) -> tuple[Action, ...]:
+        """Player ``p``'s actions on ``belief`` (memoised; both players share Nim's)."""
+        key = (belief, pending, 0 if self.nim else p)
+        actions = self.actions.get(key)
+        if actions is None:
+            self.scanned += len(belief) * (1 if self.nim else self.replies)
+            actions = self.actions[key] = self.rules.actions(belief, pending, p)
+        return actions
+
+    def step(self, state: Heaps, action: Action, p: int) -> Step:
+        key = (state, action, 0 if self.nim else p)
+        found = self.steps.get(key)
+        if found is None:
+            found = self.steps[key] = self.rules.step(state, action, p)
+        return found
+
+    def own_child(self, p: int, h: int, a: int, own: str) -> int:
+        """The mover's history after action ``a`` of its information set, having seen ``own``."""
+        key = (h, a, own)
+        found = self.own_children[p].get(key)
+        if found is not None:
+            return found
+        info = self.tree.infosets[self.infoset[p][h]]
+        action = info.actions[a]
+        update = (info.belief, action, own, 0 if self.nim else p)
+        known = self.own_update.get(update)
+        if known is None:
+            self.scanned += len(info.belief)
+            belief, pending = set(), None
+            for s in info.belief:
+                st = self.step(s, action, p)
+                if st.own == own and not (st.done and self.over(st.state, 1 - p)):
+                    belief.add(st.state)
+                    pending = st.pending
+            known = self.own_update[update] = (frozenset(belief), pending)
+        child = self.new_history(
+            p, known[0], known[1], info.first_seq + a, h, own_event(action, own)
+        )
+        self.own_children[p][key] = child
+        return child
+
+    def opp_child(self, p: int, h: int, signal: str) -> int:
+        """Player ``p``'s history after the opponent's move was announced as ``signal``."""
+        key = (h, signal)
+        found = self.opp_children[p].get(key)
+        if found is not None:
+            return found
+        update = (self.belief[p][h], signal, 0 if self.nim else p)
+        belief = self.opp_update.get(update)
+        if belief is None:
+            self.scanned += len(update[0]) * self.replies
+            signal_of, over = self.rules.signal, self.over
+            belief = self.opp_update[update] = frozenset(
+                after
+                for before in update[0]
+                for after in self.rules.replies(before, 1 - p)
+                if not over(after, p) and signal_of(before, after) == signal
+            )
+        child = self.new_history(p, belief, None, self.seq[p][h], h, announcement(signal))
+        self.opp_children[p][key] = child
+        return child
+
+    def count(self) -> None:
+        self.tree.nodes += 1
+        if self.tree.nodes > self.max_nodes:
+            raise TooLargeError(
+                f"the game tree of {self.tree.variant}{self.tree.position} has more than "
+                f"{self.max_nodes:,} nodes; raise the limit with --max-nodes",
+                estimate=self.tree.nodes,
+                limit=self.max_nodes,
+            )
+
+    def settled(
+        self, state: Heaps, mover: int, child: list[int], before: int, signal: str
+    ) -> int | None:
+        """After ``mover`` completed a move to ``state``: who takes the last chip, if that is
+        settled (then the node is terminal); otherwise ``None``, with the opponent's history
+        updated in ``child``.
+
+        Settled: no chips left (``mover`` took the last one); or, with pruning, every heap at
+        most 1 (forced play); or, under rules that let a player keep track of heaps of at most
+        2 chips (``sn``), every heap at most 2 and the Nim winner knows the heaps exactly.
+        """
+        other = 1 - mover
+        if self.over(state, other):
+            return mover
+        top = max(state) if self.prune else 0
+        if self.prune and top == 1:
+            return mover if sum(state) % 2 == 0 else other
+        child[other] = self.opp_child(other, before, signal)
+        if not (self.prune and top == 2 and self.rules.tracks_small_heaps):
+            return None
+        to_move_wins = _nim_to_move_wins(state, self.tree.misere)
+        winner = other if to_move_wins else mover
+        if self.belief[winner][child[winner]] != frozenset({state}):
+            return None
+        # the winner takes the last chip in normal play; the loser does in misère play
+        return winner if not self.tree.misere else 1 - winner
+
+    def known_win(self, state: Heaps, mover: int, h: int) -> int | None:
+        """L's payoff if ``mover`` knows the heaps exactly and has a move after which the game
+        is settled (see :meth:`settled`) as a win for ``mover`` whatever anyone else knows;
+        else ``None``. Then the whole information set is decided: the move wins at each of
+        its nodes (they all have these heaps), so it is optimal there."""
+        belief = self.belief[mover][h]
+        if len(belief) != 1:
+            return None
+        pending = self.pending[mover][h]
+        key = (state, mover, pending)
+        if key in self.wins:
+            return self.wins[key]
+        found = None
+        other, misere = 1 - mover, self.tree.misere
+        mover_wins = 1 if mover == L else -1
+        actions = self.actions_of(mover, belief, pending)
+        self.scanned += len(actions)
+        for act in actions:
+            st = self.step(state, act, mover)
+            if not st.done:
+                continue
+            top = max(st.state)
+            if top == 0:
+                last = mover
+            elif top == 1:
+                last = mover if sum(st.state) % 2 == 0 else other
+            elif top == 2 and self.rules.tracks_small_heaps:
+                if _nim_to_move_wins(st.state, misere):
+                    continue  # the opponent is the Nim winner
+                last = mover if not misere else other
+            else:
+                continue
+            won = 1 if last == L else -1
+            if (-won if misere else won) == mover_wins:
+                found = mover_wins
+                break
+        self.wins[key] = found
+        return found
+
+    def visit(
+        self, state: Heaps, mover: int, hist: list[int], parent: int, action: int, came: Step | None
+    ) -> None:
+        """Unroll the node of ``state`` with ``mover`` to move and histories ``hist``, reached
+        from recorded node ``parent`` by its ``action``, a move that did ``came``."""
+        self.count()
+        h = hist[mover]
+        if self.known_wins and (mover, h) != (L, 0):
+            payoff = self.known_win(state, mover, h)
+            if payoff is not None:
+                self.tree.term_seq[L].append(self.seq[L][hist[L]])
+                self.tree.term_seq[R].append(self.seq[R][hist[R]])
+                self.tree.term_payoff.append(payoff)
+                if self.record:
+                    self._record(state, mover, -1, parent, action, payoff, came, hist)
+                return
+        index = self.infoset_of(mover, h)
+        node = -1
+        if self.record:
+            node = len(self.tree.recorded)
+            self._record(state, mover, index, parent, action, 0, came, hist)
+        info = self.tree.infosets[index]
+        for a, act in enumerate(info.actions):
+            st = self.step(state, act, mover)
+            child = list(hist)
+            child[mover] = self.own_child(mover, h, a, st.own)
+            if not st.done:
+                self.visit(st.state, mover, child, node, a, st)
+                continue
+            other = 1 - mover
+            last = self.settled(st.state, mover, child, hist[other], st.opp)
+            if last is None:
+                self.visit(st.state, other, child, node, a, st)
+                continue
+            self.count()
+            won = 1 if last == L else -1
+            payoff = -won if self.tree.misere else won
+            self.tree.term_seq[L].append(self.seq[L][child[L]])
+            self.tree.term_seq[R].append(self.seq[R][child[R]])
+            self.tree.term_payoff.append(payoff)
+            if self.record:
+                self._record(st.state, other, -1, node, a, payoff, st, child)
+
+    def _record(
+        self,
+        state: Heaps,
+        player: int,
+        infoset: int,
+        parent: int,
+        action: int,
+        payoff: int,
+        came: Step | None,
+        hist: list[int],
+    ) -> None:
+        seen, told, done = ("", "", False) if came is None else (came.own, came.opp, came.done)
+        node = Node(
+            state, player, infoset, parent, action, payoff, seen, told, done, (hist[0], hist[1])
+        )
+        self.tree.recorded.append(node)
+
+
+def _no_chip(state: Heaps, player: int) -> bool:
+    """Nim's end: every heap is empty (the Nim rules' ``over``, without a method call)."""
+    return not any(state)
+
+
+def _nim_to_move_wins(state: Heaps, misere: bool) -> bool:
+    """Bouton's rule, and its misère form (all heaps <= 1: an even number of them)."""
+    nim_sum = 0
+    for h in state:
+        nim_sum ^= h
+    if misere and max(state) <= 1:
+        return nim_sum == 0
+    return nim_sum != 0

@@ -1,0 +1,450 @@
+"""Hidden-information games against the equilibrium: any variant (Schrödinger, Fuzzy,
+Kriegspiel, Kriegspiel-empty) of Nim or of a catalogue game with components.
+
+The game tree is unrolled without reductions (every decision is played out), with its nodes
+recorded, and solved exactly. A match stands on one node of that tree
+(:class:`~nimlab.extensive.cursor.Cursor`) and moves along its edges: the computer samples each
+of its actions from its equilibrium behaviour strategy at its information set, and what each
+player has seen is the tree's own record of the histories, so no rule is applied beside the
+tree. The player sees only what the rules tell them; the true state and the full record are
+revealed when the game ends. Shared by the web playground and ``nimlab play``.
+
+Components are numbered from 1 in everything shown to people (``look 2``, ``1_3``).
+
+>>> match = HiddenMatch.start("sn", (2, 1), human_first=True, seed=0)
+>>> match.view()["knowledge"], [a["label"] for a in match.view()["actions"]]
+('[2, 1]', ['1_1', '1_2', '2_1'])
+>>> match.act(1)  # take 2 from heap 1: the computer must take the last chip... and wins
+>>> match.over, match.view()["winner"]
+(True, 'computer')
+>>> kayles = HiddenMatch.start("kn", "3", game="kayles", seed=1)
+>>> kayles.view()["knowledge"], kayles.view()["name"]
+('[3]', 'Kriegspiel kayles')
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from nimlab.catalogue.base import GameOptions
+from nimlab.errors import InvalidPositionError, NoSuchPositionError, TooLargeError
+from nimlab.exact import exact_str
+from nimlab.extensive.components import ComponentType, HeapComponent
+from nimlab.extensive.cursor import Cursor
+from nimlab.extensive.games import HiddenGame, estimate_hidden, hidden_game
+from nimlab.extensive.variants import VARIANTS
+
+__all__ = [
+    "HIDDEN_EXAMPLES",
+    "HIDDEN_MAX_NODES",
+    "VARIANT_NAMES",
+    "HiddenMatch",
+    "MatchStore",
+    "Solved",
+    "hidden_variants",
+    "knowledge",
+    "match_spec",
+    "playable",
+    "possible_states",
+    "solved",
+]
+
+#: Largest game tree (nodes) played in the playground.
+HIDDEN_MAX_NODES = 300_000
+#: The variants and their full names (from the registry of nimlab.extensive.variants).
+VARIANT_NAMES = {name: entry.title for name, entry in VARIANTS.items()}
+
+#: A small starting position of each game with components (quick to solve in every variant).
+HIDDEN_EXAMPLES = {
+    "nim": "3,2,1",
+    "nimble": "2,1",
+    "subtraction": "3,2",
+    "octal": "3,2",
+    "kayles": "3,2",
+    "dawson-kayles": "4,3",
+    "grundy-game": "5,2",
+    "nim2d": "1:1,2:0",
+    "red-blue-hackenbush": "BR,RB",
+}
+
+_PLAYERS = ("L", "R")
+Position = str | list[int] | tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A solved game: its rules on a component type, the recorded tree (at its root), both
+    behaviour strategies and the value for L (who moves first)."""
+
+    hidden: HiddenGame
+    root: Cursor
+    behaviours: tuple[list[tuple[Fraction, ...]], list[tuple[Fraction, ...]]]
+    value: Fraction
+    exact: bool
+
+    def __repr__(self) -> str:
+        spec = self.hidden.spec(self.root.state, self.root.tree.misere)
+        return f"<Solved {spec}: value {self.value}, {self.root.tree.nodes:,} nodes>"
+
+    @property
+    def component(self) -> ComponentType[Any]:
+        """The type of the game's components (how their states are written)."""
+        return self.hidden.component
+
+    @property
+    def name(self) -> str:
+        """``Schrödinger Nim``, ``Kriegspiel kayles``: the variant's title, with the game."""
+        title = VARIANT_NAMES[self.hidden.variant]
+        return title if self.hidden.game == "nim" else title.replace("Nim", self.hidden.game)
+
+
+def _setup(variant: str, game: str | None, options: GameOptions | None) -> HiddenGame:
+    if variant not in VARIANT_NAMES:
+        known = ", ".join(VARIANT_NAMES)
+        raise InvalidPositionError(f"unknown variant {variant!r}: known variants are {known}")
+    return hidden_game(variant, game or "nim", options)
+
+
+@lru_cache(maxsize=16)
+def solved(
+    variant: str,
+    position: str,
+    misere: bool,
+    game: str | None = None,
+    options: GameOptions | None = None,
+) -> Solved:
+    """Build (without reductions, nodes recorded) and solve a game; cached. ``position`` is in
+    the game's notation (heaps ``2,1`` for Nim)."""
+    from nimlab.extensive.solve import solve_tree
+    from nimlab.extensive.tree import build_tree
+
+    hidden = _setup(variant, game, options)
+    states = hidden.parse(position)
+    try:
+        tree = build_tree(
+            hidden.rules,
+            states,
+            misere=misere,
+            max_nodes=HIDDEN_MAX_NODES,
+            record_nodes=True,
+            prune_forced=False,
+            known_wins=False,
+            check_estimate=False,
+        )
+    except TooLargeError as error:
+        raise _too_large(hidden, states, misere, f"more than {HIDDEN_MAX_NODES:,}") from error
+    result = solve_tree(tree)
+    return Solved(hidden, Cursor.root(tree), result.behaviours, result.value, result.exact)
+
+
+def _too_large(hidden: HiddenGame, states: tuple[Any, ...], misere: bool, size: str) -> Exception:
+    return TooLargeError(
+        f"{hidden.spec(states, misere)} is too large to play here: its game tree has {size}"
+        " nodes; try fewer or smaller components",
+        limit=HIDDEN_MAX_NODES,
+    )
+
+
+def playable(
+    variant: str,
+    position: Position,
+    misere: bool = False,
+    *,
+    game: str | None = None,
+    options: GameOptions | None = None,
+) -> Solved:
+    """The solved game of a match from ``position``, if it is small enough to play here
+    (estimated first, in well under a second: :func:`~nimlab.extensive.games.estimate_hidden`).
+
+    >>> playable("sn", (2, 1)).value
+    Fraction(1, 1)
+    >>> playable("sn", (6, 6, 6, 6))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.TooLargeError: sn[nim](6,6,6,6) is too large to play here: its game tree has ...
+    """
+    hidden = _setup(variant, game, options)
+    states = hidden.parse(position)
+    if hidden.rules.over(states, 0):
+        text = hidden.component.format_position(states)
+        raise InvalidPositionError(f"{hidden.game} position {text!r}: the first player has no move")
+    nodes = estimate_hidden(hidden, states, misere=misere).nodes
+    if nodes > HIDDEN_MAX_NODES:
+        raise _too_large(hidden, states, misere, f"about {nodes:,}, over {HIDDEN_MAX_NODES:,},")
+    text = hidden.component.format_position(states)
+    return solved(variant, text, misere, game, options)
+
+
+def hidden_variants(game: str, options: GameOptions | None = None) -> list[str]:
+    """The variants that can be played on catalogue game ``game`` with ``options``.
+
+    >>> hidden_variants("kayles"), hidden_variants("red-blue-hackenbush")  # kn-empty: heaps only
+    (['sn', 'fsn', 'kn'], ['sn', 'fsn', 'kn'])
+    >>> hidden_variants("wythoff")
+    []
+    """
+    found = []
+    for name in VARIANT_NAMES:
+        try:
+            hidden_game(name, game, options)
+        except InvalidPositionError:
+            continue
+        found.append(name)
+    return found
+
+
+def knowledge(belief: frozenset[tuple[Any, ...]], component: ComponentType[Any]) -> str:
+    """What a player knows, component by component: a state, ``≤h`` for heaps of any height
+    from 0 or 1 up to ``h``, or the possible states in braces.
+
+    >>> from nimlab.extensive.components import NimHeap, components_for
+    >>> knowledge(frozenset({(3, 1, 2), (3, 0, 3), (3, 1, 3)}), NimHeap())
+    '[3, ≤1, {2,3}]'
+    >>> knowledge(frozenset({("BR",), ("B",)}), components_for("red-blue-hackenbush"))
+    '[{B,BR}]'
+    """
+    return "[" + ", ".join(_known(part, component) for part in possible_states(belief)) + "]"
+
+
+def possible_states(belief: frozenset[tuple[Any, ...]]) -> list[list[Any]]:
+    """Per component, its possible states in order.
+
+    >>> possible_states(frozenset({(3, 1), (3, 0)}))
+    [[3], [0, 1]]
+    """
+    return [sorted({state[k] for state in belief}) for k in range(len(next(iter(belief))))]
+
+
+def _known(states: list[Any], component: ComponentType[Any]) -> str:
+    if len(states) == 1:
+        return component.format(states[0])
+    if isinstance(component, HeapComponent) and states == list(range(states[0], states[-1] + 1)):
+        return f"≤{states[-1]}" if states[0] <= 1 else "{" + ",".join(map(str, states)) + "}"
+    return "{" + ",".join(component.format(state) for state in states) + "}"
+
+
+@dataclass
+class HiddenMatch:
+    """One game: where it stands in the solved tree, who the human is, and the random source of
+    the computer's choices."""
+
+    game: Solved
+    misere: bool
+    human: int
+    rng: random.Random
+    at: Cursor = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.at = self.game.root
+
+    @classmethod
+    def start(
+        cls,
+        variant: str,
+        position: Position,
+        *,
+        game: str | None = None,
+        options: GameOptions | None = None,
+        misere: bool = False,
+        human_first: bool = True,
+        seed: int | None = None,
+        solved_game: Solved | None = None,
+    ) -> HiddenMatch:
+        """A new game (the computer moves at once if it starts); ``solved_game``: the game of
+        :func:`playable`, if it was solved elsewhere."""
+        if solved_game is None:
+            solved_game = playable(variant, position, misere, game=game, options=options)
+        match = cls(solved_game, misere, 0 if human_first else 1, random.Random(seed))
+        match._computer_turns()
+        return match
+
+    @property
+    def variant(self) -> str:
+        """The variant's name (``sn``, ...)."""
+        return self.game.hidden.variant
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.at.terminal
+
+    def _format(self, state: tuple[Any, ...]) -> list[Any]:
+        component = self.game.component
+        if isinstance(component, HeapComponent):
+            return list(state)
+        return [component.format(part) for part in state]
+
+    def _computer_turns(self) -> None:
+        while not self.over and self.at.player != self.human:
+            probabilities = self.game.behaviours[self.at.player][self.at.infoset_index]
+            weights = [float(p) for p in probabilities]
+            self.at = self.at.child(self.rng.choices(range(len(weights)), weights=weights)[0])
+
+    def act(self, action: int | str) -> None:
+        """Play the human's action, given by its index or its label; then the computer's."""
+        if self.over:
+            raise InvalidPositionError("the game is over")
+        labels = [str(a) for a in self.at.actions]
+        if isinstance(action, str):
+            if action.strip() not in labels:
+                raise InvalidPositionError(
+                    f"illegal action {action!r}: choose one of {', '.join(labels)}"
+                )
+            index = labels.index(action.strip())
+        else:
+            if not 0 <= action < len(labels):
+                raise InvalidPositionError(
+                    f"illegal action index {action}: choose 0..{len(labels) - 1}"
+                )
+            index = action
+        self.at = self.at.child(index)
+        self._computer_turns()
+
+    def hint(self) -> dict[str, Any]:
+        """The equilibrium's probabilities for the human's actions at this information set."""
+        if self.over:
+            raise InvalidPositionError("the game is over")
+        probabilities = self.game.behaviours[self.human][self.at.infoset_index]
+        return {
+            "actions": [
+                {"label": str(a), "probability": exact_str(p)}
+                for a, p in zip(self.at.actions, probabilities, strict=True)
+            ],
+            "game_value_for_you": exact_str(
+                self.game.value if self.human == 0 else -self.game.value
+            ),
+        }
+
+    def _record(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "player": "you" if move.player == self.human else "computer",
+                "action": str(move.action),
+                "saw": move.seen,
+                "told_opponent": move.told or "",
+                "before": self._format(move.before),
+                "after": self._format(move.after),
+            }
+            for move in self.at.moves()
+        ]
+
+    def view(self) -> dict[str, Any]:
+        """What the human may see: their knowledge, their actions, their own history; the true
+        state and the full record only once the game is over."""
+        hidden = self.game.hidden
+        root_state = self.game.root.state
+        payload: dict[str, Any] = {
+            "variant": hidden.variant,
+            "game": hidden.game,
+            "options": hidden.options,
+            "name": self.game.name,
+            "position": hidden.component.format_position(root_state),
+            "start": self._format(root_state),
+            "misere": self.misere,
+            "you": _PLAYERS[self.human],
+            "value_for_L": exact_str(self.game.value),
+            "exact": self.game.exact,
+            "seen": list(self.at.events(self.human)),
+            "over": self.over,
+            "winner": None,
+            "knowledge": None,
+            "possible": None,
+            "actions": [],
+        }
+        if self.over:
+            won = 0 if self.at.payoff > 0 else 1
+            payload["winner"] = "you" if won == self.human else "computer"
+            payload["final"] = self._format(self.at.state)
+            payload["history"] = self._record()
+            return payload
+        belief = self.at.belief()
+        payload["knowledge"] = knowledge(belief, hidden.component)
+        payload["possible"] = [self._format(tuple(part)) for part in possible_states(belief)]
+        payload["actions"] = [{"index": i, "label": str(a)} for i, a in enumerate(self.at.actions)]
+        return payload
+
+
+class MatchStore:
+    """The games in progress, by random token; the oldest are dropped beyond ``capacity``
+    matches, or beyond ``games`` distinct solved games (each holds its tree in memory; matches
+    of the same game share it, see :meth:`game`).
+
+    >>> store = MatchStore(capacity=1)
+    >>> first = store.add(HiddenMatch.start("sn", (1, 1)))
+    >>> second = store.add(HiddenMatch.start("sn", (1, 1)))
+    >>> store.use(second, lambda match: match.variant)
+    'sn'
+    >>> store.use(first, lambda match: match.variant)
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.NoSuchPositionError: no game ... (finished long ago, or the server restarted)
+    >>> store.game("sn[nim](1,1)") is store.use(second, lambda match: match.game)
+    True
+    """
+
+    def __init__(self, capacity: int = 256, games: int = 4) -> None:
+        self.capacity = capacity
+        self.games = games
+        self._matches: OrderedDict[str, HiddenMatch] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, match: HiddenMatch) -> str:
+        """Keep ``match``; return its token."""
+        token = secrets.token_urlsafe(12)
+        with self._lock:
+            self._matches[token] = match
+            while len(self._matches) > self.capacity or self._distinct_games() > self.games:
+                self._matches.popitem(last=False)
+        return token
+
+    def _distinct_games(self) -> int:
+        return len({id(match.game) for match in self._matches.values()})
+
+    def game(self, spec: str) -> Solved | None:
+        """The solved game of a match in progress of the same game (its
+        :meth:`~nimlab.extensive.games.HiddenGame.spec`), if any, to share it."""
+        with self._lock:
+            for match in self._matches.values():
+                if _spec(match.game, match.misere) == spec:
+                    return match.game
+        return None
+
+    def use(self, token: str, job: Callable[[HiddenMatch], Any]) -> Any:
+        """Run ``job`` on the match of ``token``, one job at a time."""
+        with self._lock:
+            match = self._matches.get(token)
+            if match is None:
+                raise NoSuchPositionError(
+                    f"no game {token[:24]!r} (finished long ago, or the server restarted)"
+                )
+            self._matches.move_to_end(token)
+            return job(match)
+
+
+def _spec(game: Solved, misere: bool) -> str:
+    return game.hidden.spec(game.root.state, misere)
+
+
+def match_spec(
+    variant: str,
+    position: Position,
+    misere: bool = False,
+    *,
+    game: str | None = None,
+    options: GameOptions | None = None,
+) -> str:
+    """The spec that names a match's game in a :class:`MatchStore` (checked as it is parsed).
+
+    >>> match_spec("kn", "1,2", game="subtraction", options=GameOptions(max_take=2))
+    'kn[subtraction(max=2)](1,2)'
+    """
+    hidden = _setup(variant, game, options)
+    return hidden.spec(hidden.parse(position), misere)
