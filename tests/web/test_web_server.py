@@ -555,3 +555,38 @@ def test_browser_skip_nim_passes(server: str, browser: Any) -> None:
     assert "Skips left: you 0, the computer 0" in page.locator(".allowances").text_content()
     assert errors == []
     page.close()
+
+
+def test_every_page_fits_a_390_px_phone(server: str, browser: Any) -> None:
+    """At 390 px wide nothing widens the page: every tab, a game in progress with its hint,
+    and a finished hidden game; the navigation and the game's controls stay on screen."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def fits(where: str) -> None:
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, f"{where}: the page is {width} px wide"
+        for selector in ("nav .tab", "#tab-play:not([hidden]) #undo"):
+            for box in [b.bounding_box() for b in page.locator(selector).all() if b.is_visible()]:
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (
+                    f"{where}: {selector} is cut off at {box}"
+                )
+
+    page.goto(server + "/?game=nim&position=7,11,13,14,15")
+    page.wait_for_function("() => document.querySelector('#game').value === 'nim'")
+    fits("the play tab")
+    page.click("#start")
+    page.wait_for_selector(".counter")
+    page.click("#hint")
+    page.wait_for_selector("#hint-options .option")
+    fits("a game of Nim with its hint")
+    for tab in ("scoring", "hidden", "explore"):
+        page.click(f"button[data-tab={tab}]")
+        fits(f"the {tab} tab")
+    page.click("button[data-tab=hidden]")
+    page.click("#hidden-start")
+    page.wait_for_selector(".hidden-action")
+    fits("a hidden game")
+    assert errors == []
+    page.close()

@@ -1321,6 +1321,8 @@ function hiddenGameInfo() {
 
 function loadHiddenGames(data) {
   hidden.variants = data.variants;
+  $("solve-variant").replaceChildren(...data.variants.map((v) =>
+    el("option", { value: v.name, text: v.name, title: `${v.title}: ${v.summary}` })));
   hidden.games = data.games.filter((g) => g.hidden.length > 0);
   const select = $("hidden-game");
   select.replaceChildren(...hidden.games.map((g) => el("option", { value: g.name, text: g.name })));
