@@ -25,6 +25,7 @@ from nimlab.extensive.gametree import (
     own_event,
 )
 from nimlab.extensive.protocol import Rules, Step
+from nimlab.extensive.reductions import applicable
 from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.transforms import Action
 
@@ -61,6 +62,7 @@ class Builder:
         restrict: tuple[Restriction | None, Restriction | None] = (None, None),
         index: HistoryIndex | None = None,
         memo: Memo | None = None,
+        without: frozenset[str] = frozenset(),
     ) -> None:
         self.tree = tree
         self.restrict = restrict
@@ -68,11 +70,13 @@ class Builder:
         if index is not None:
             tree.history_ids = ([], [])
         self.root_heap: int | None = None
-        # the reductions below are Nim's (forced play, small heaps, Bouton's rule)
+        # the reductions valid for these rules (nimlab.extensive.reductions), unless switched off
         self.nim = rules.nim_heaps
         self.over = _no_chip if self.nim else rules.over
-        self.prune = prune and not rules.silent_passes and self.nim
-        self.known_wins = known_wins and self.prune
+        active = applicable(rules, without) if prune else frozenset()
+        self.forced = "forced-play" in active
+        self.small = "small-heaps" in active
+        self.known_wins = known_wins and "known-wins" in active
         memo = memo or Memo()
         self.wins = memo.wins
         self.rules = rules
@@ -227,11 +231,11 @@ class Builder:
         other = 1 - mover
         if self.over(state, other):
             return mover
-        top = max(state) if self.prune else 0
-        if self.prune and top == 1:
+        top = max(state) if self.forced or self.small else 0
+        if self.forced and top == 1:
             return mover if sum(state) % 2 == 0 else other
         child[other] = self.opp_child(other, before, signal)
-        if not (self.prune and top == 2 and self.rules.tracks_small_heaps):
+        if not (self.small and top == 2):
             return None
         to_move_wins = _nim_to_move_wins(state, self.tree.misere)
         winner = other if to_move_wins else mover
@@ -264,9 +268,9 @@ class Builder:
             top = max(st.state)
             if top == 0:
                 last = mover
-            elif top == 1:
+            elif top == 1 and self.forced:
                 last = mover if sum(st.state) % 2 == 0 else other
-            elif top == 2 and self.rules.tracks_small_heaps:
+            elif top == 2 and self.small:
                 if _nim_to_move_wins(st.state, misere):
                     continue  # the opponent is the Nim winner
                 last = mover if not misere else other

@@ -62,6 +62,7 @@ def build_tree(
     index: HistoryIndex | None = None,
     memo: Memo | None = None,
     check_estimate: bool = True,
+    without: frozenset[str] = frozenset(),
 ) -> GameTree:
     """Unroll the game tree of ``variant`` from ``heaps`` (L moves first).
 
@@ -97,6 +98,9 @@ def build_tree(
     a build with ``check_estimate=False`` (its caller has estimated the cost already, see
     :mod:`nimlab.extensive.budget`).
     ``memo`` (a :class:`Memo` of earlier builds of the same game) saves recomputing beliefs.
+
+    The reductions are those of :mod:`nimlab.extensive.reductions` valid for the rules;
+    ``without`` names some to leave out (to test them one by one).
     """
     rules, position = _validate(variant, heaps) if isinstance(variant, str) else (variant, heaps)
     tree = GameTree(rules.name, position, misere)
@@ -132,6 +136,7 @@ def build_tree(
         restrict or (None, None),
         index,
         memo,
+        without,
     )
     builder.root_heap = root_heap
     roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
