@@ -66,7 +66,7 @@ def test_red_blue_value(cli: Any) -> None:
 
 def test_nim_moves_name_the_heap(cli: Any) -> None:
     payload = cli("analyze", "nim", "3", "4", "5", "--json").json()
-    assert payload["winning_moves"] == [{"to": "1,4,5", "move": "heap 0: 3 -> 1", "heap": 0}]
+    assert payload["winning_moves"] == [{"to": "1,4,5", "move": "heap 1: 3 -> 1", "heap": 0}]
 
 
 @pytest.mark.parametrize(

@@ -563,10 +563,10 @@ def test_sweeps_and_store(nimlab: Invoke, tmp_path: Path) -> None:
 
 def test_play_and_tour_end_cleanly(tmp_path: Path) -> None:
     env = {"NIMLAB_STORE": str(tmp_path / "store.sqlite")}
-    won = run_nimlab("play", "nim", "1", stdin="0 1\n", env=env, timeout=60)
+    won = run_nimlab("play", "nim", "1", stdin="1 1\n", env=env, timeout=60)
     assert won.code == 0, won.err
     assert "You win" in won.out
-    quit_ = run_nimlab("play", "nim", "3,4,5", "--seed", "1", stdin="hint\n0 2\nquit\n", env=env)
+    quit_ = run_nimlab("play", "nim", "3,4,5", "--seed", "1", stdin="hint\n1 2\nquit\n", env=env)
     assert quit_.code == 0, quit_.err
     assert "1,4,5" in quit_.out and "Traceback" not in quit_.err
     ended = run_nimlab("play", "nim", "3,4,5", stdin="", env=env)  # end of input

@@ -109,17 +109,17 @@ def test_play_terminates_within_the_stated_bound() -> None:
 def test_positions_and_typed_moves() -> None:
     poker = open_state("poker-nim", "3,4,5", GameOptions(additions=1, cap=7))
     assert poker.text == "3,4,5;1,1"
-    assert poker.parse_move("0 2").text == "1,4,5;1,1"
-    assert poker.parse_move("add 1 3").text == "3,7,5;1,0"
-    assert poker.parse_move("2 +1").text == "3,4,6;1,0"
+    assert poker.parse_move("1 2").text == "1,4,5;1,1"  # heaps are numbered from 1
+    assert poker.parse_move("add 2 3").text == "3,7,5;1,0"
+    assert poker.parse_move("3 +1").text == "3,4,6;1,0"
     assert poker.parse_move("3,4,7").text == "3,4,7;1,0"
     assert poker.parse_move("3,4,1;1,1").text == "3,4,1;1,1"
     with pytest.raises(InvalidPositionError, match="not a legal move"):
-        poker.parse_move("add 0 5")  # over the cap 7
-    spent = poker.parse_move("add 0 1").parse_move("0 1")  # now the mover has none left
+        poker.parse_move("add 1 5")  # over the cap 7
+    spent = poker.parse_move("add 1 1").parse_move("1 1")  # now the mover has none left
     assert spent.text == "3,4,5;0,1"
     with pytest.raises(InvalidPositionError, match="no additions left"):
-        spent.parse_move("add 0 1")
+        spent.parse_move("add 1 1")
     with pytest.raises(InvalidPositionError, match="no heap 9"):
         poker.parse_move("9 1")
     with pytest.raises(InvalidPositionError, match="only Skip Nim"):
@@ -128,7 +128,7 @@ def test_positions_and_typed_moves() -> None:
     assert skip.text == "3,4;1,0"
     assert skip.parse_move("skip").text == "3,4;0,0"
     assert skip.parse_move("3,4").text == "3,4;0,0"
-    assert skip.parse_move("pass").parse_move("1 4").text == "3,0;0,0"
+    assert skip.parse_move("pass").parse_move("2 4").text == "3,0;0,0"
     with pytest.raises(InvalidPositionError, match="no skips left"):
         skip.parse_move("skip").parse_move("skip")
     with pytest.raises(InvalidPositionError, match="only Poker Nim"):

@@ -70,13 +70,13 @@ def test_misere_nim_end_of_play() -> None:
 
 def test_typed_moves() -> None:
     state = open_state("nim", "3,4,5")
-    assert state.parse_move("2 5").text == "3,4,0"
+    assert state.parse_move("3 5").text == "3,4,0"  # heaps are numbered from 1
     assert state.parse_move(" 3, 4, 1 ").text == "3,4,1"
-    for bad in ("3 1", "0 4", "0 0", "3,4,5", "3,5,5", "hello", "1 2 3"):
+    for bad in ("4 1", "0 1", "1 4", "1 0", "3,4,5", "3,5,5", "hello", "1 2 3"):
         with pytest.raises(InvalidPositionError):
             state.parse_move(bad)
     staircase = open_state("staircase", "0,3,1,4")
-    assert staircase.parse_move("1 2").text == "2,1,1,4"
+    assert staircase.parse_move("1 2").text == "2,1,1,4"  # steps are places: 0 is the floor
 
 
 def test_limits() -> None:
@@ -89,15 +89,15 @@ def test_limits() -> None:
         many.options()
     assert many.to_json()["moves"] is None
     assert many.hint()["options"] is None
-    assert many.parse_move("1 1000").text == "1000,0"
+    assert many.parse_move("2 1000").text == "1000,0"
     assert isinstance(many.computer_move(random.Random(1)).state, PlayState)
 
 
 def test_octal_moves_are_described_and_play_ends_without_heaps() -> None:
     state = open_state("kayles", "7,1")
     labels = {o.to: o.label for o in state.options()}
-    assert labels["2,3,1"] == "heap 0: 7 -> 2+3 (take 2)"
-    assert labels["7"] == "heap 1: 1 -> nothing (take 1)"
+    assert labels["2,3,1"] == "heap 1: 7 -> 2+3 (take 2)"
+    assert labels["7"] == "heap 2: 1 -> nothing (take 1)"
     last = open_state("kayles", "2").parse_move("")  # the position without heaps
     assert last.text == "" and last.over
     assert open_state("kayles", "").over

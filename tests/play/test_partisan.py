@@ -98,9 +98,11 @@ def test_no_move_left_is_the_end() -> None:
 
 def test_typed_cuts(client: TestClient) -> None:
     body = {"game": GAME, "position": "BBRB,RRB", "player": "R"}
-    moved = client.post("/api/partisan/move", json={**body, "move": "1 2"}).json()
+    moved = client.post("/api/partisan/move", json={**body, "move": "2 2"}).json()
     assert moved["state"]["position"] == "BBRB,R" and moved["state"]["player"] == "B"
-    blue = client.post("/api/partisan/move", json={**body, "move": "0 1"})
+    blue = client.post("/api/partisan/move", json={**body, "move": "1 1"})
     assert blue.status_code == 400 and "is not red" in blue.json()["error"]
     missing = client.post("/api/partisan/move", json={**body, "move": "5 1"})
-    assert missing.status_code == 400 and "no edge 1 on stalk 5" in missing.json()["error"]
+    assert missing.status_code == 400 and "there is no stalk 5" in missing.json()["error"]
+    short = client.post("/api/partisan/move", json={**body, "move": "2 5"})
+    assert short.status_code == 400 and "no edge 5 on stalk 2" in short.json()["error"]

@@ -86,13 +86,13 @@ def test_play_hint_colours_every_option(client: TestClient) -> None:
 
 
 def test_play_move_and_computer_reply(client: TestClient) -> None:
-    moved = client.post("/api/play/move", json={"game": "nim", "position": "3,4,5", "move": "0 2"})
+    moved = client.post("/api/play/move", json={"game": "nim", "position": "3,4,5", "move": "1 2"})
     assert moved.json()["state"]["position"] == "1,4,5"
     reply = client.post("/api/play/computer", json={"game": "nim", "position": "1,4,5", "seed": 3})
     assert reply.status_code == 200
     assert reply.json()["move"]["winning"] is False
     winning = client.post("/api/play/computer", json={"game": "nim", "position": "3,4,5"}).json()
-    assert winning["move"] == {"to": "1,4,5", "label": "heap 0: 3 -> 1", "winning": True}
+    assert winning["move"] == {"to": "1,4,5", "label": "heap 1: 3 -> 1", "winning": True}
     assert winning["state"]["over"] is False
 
 

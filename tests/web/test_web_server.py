@@ -16,6 +16,7 @@ import pytest
 import uvicorn
 
 from nimlab.web import create_app
+from nimlab.web.guard import JobLimits
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -36,7 +37,9 @@ def server() -> Iterator[str]:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(), log_level="warning", backlog=512)
+    # a request may wait 60 s for a worker (the default is 10): 200 requests at once on a slow
+    # 2-core machine are this module's load, and the budgets have tests of their own
+    config = uvicorn.Config(create_app(JobLimits(seconds=60)), log_level="warning", backlog=512)
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

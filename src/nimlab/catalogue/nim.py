@@ -13,7 +13,7 @@ only holds for the player who has just moved.
 >>> from nimlab.catalogue import make_game
 >>> game = make_game("nim")
 >>> game.grundy((3, 4, 5)), [m.label for m in game.winning_moves((3, 4, 5))]
-(2, ['heap 0: 3 -> 1'])
+(2, ['heap 1: 3 -> 1'])
 >>> misere = make_game("nim", GameOptions(misere=True))
 >>> misere.spec, misere.grundy((1, 1, 0)), misere.grundy((1, 1, 1)), misere.outcome((1, 1, 1)).value
 ('nim(misere)', 1, 0, 'P')
@@ -33,7 +33,7 @@ from nimlab.catalogue.heapgames import HeapGame
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
 from nimlab.core.game import ImpartialGame
-from nimlab.core.heaps import Heaps
+from nimlab.core.heaps import Heaps, heap_name
 from nimlab.core.transforms import misere
 from nimlab.nim import NimGame, analyze_nim
 
@@ -96,7 +96,7 @@ class NimEntry(HeapGame):
         """The heaps in binary with their nim-sum; the heaps a winning move reduces in green."""
         moves = analyze_nim(position, misere=self.misere).winning_moves
         table = nim_sum_table(
-            [(f"heap {i}", h) for i, h in enumerate(position)], {m.heap for m in moves}
+            [(heap_name(i), h) for i, h in enumerate(position)], {m.heap for m in moves}
         )
         parts: list[RenderableType] = [table]
         if self.misere and all(h <= 1 for h in position):

@@ -11,7 +11,7 @@ A position is a list of heaps; its value is the nim-sum of the heaps' values. Gr
 >>> kayles.grundy_values(12), kayles.grundy((10**15,))
 ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4], 1)
 >>> [m.label for m in kayles.winning_moves((7, 4))]
-['heap 0: 7 -> 2+3', 'heap 1: 4 -> 2']
+['heap 1: 7 -> 2+3', 'heap 2: 4 -> 2']
 >>> make_game("octal", GameOptions(code=".07")).spec
 'octal(0.07)'
 """
@@ -38,7 +38,7 @@ from nimlab.catalogue.base import (
 from nimlab.catalogue.heapgames import HeapGame, replace_heap
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
-from nimlab.core.heaps import Heaps
+from nimlab.core.heaps import Heaps, heap_name
 from nimlab.errors import InvalidPositionError
 from nimlab.octal import (
     OctalCode,
@@ -167,7 +167,7 @@ class _HeapSequenceGame(HeapGame):
                     result.append(
                         CatalogueMove(
                             replace_heap(position, index, *left),
-                            f"heap {index}: {heap} -> {shown}",
+                            f"{heap_name(index)}: {heap} -> {shown}",
                             extra=(("heap", index),),
                         )
                     )
@@ -175,7 +175,7 @@ class _HeapSequenceGame(HeapGame):
 
     def explain(self, position: Heaps) -> RenderableType:
         """Each heap's value from the sequence, and their nim-sum."""
-        rows = [(f"heap {i} = {h}", self.heap_value(h)) for i, h in enumerate(position)]
+        rows = [(f"{heap_name(i)} = {h}", self.heap_value(h)) for i, h in enumerate(position)]
         marked = {int(dict(m.extra)["heap"]) for m in self.winning_moves(position)}
         found = self._periodicity
         note = (

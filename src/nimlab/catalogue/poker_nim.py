@@ -17,7 +17,7 @@ h xor s when the player still may add.
 >>> game = make_game("poker-nim", GameOptions(additions=1))
 >>> p = game.parse_position("1,4,6")
 >>> game.outcome(p).value, [m.label for m in game.winning_moves(p)]
-('N', ['heap 0: 1 -> 2 (add 1)', 'heap 1: 4 -> 7 (add 3)', 'heap 2: 6 -> 5'])
+('N', ['heap 1: 1 -> 2 (add 1)', 'heap 2: 4 -> 7 (add 3)', 'heap 3: 6 -> 5'])
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from nimlab.catalogue.heapgames import replace_heap
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
 from nimlab.core.game import Outcome
-from nimlab.core.heaps import Heaps, format_heaps, parse_heaps
+from nimlab.core.heaps import Heaps, format_heaps, heap_name, parse_heaps
 from nimlab.errors import InvalidPositionError, TooLargeError
 
 __all__ = ["PokerNimEntry", "PokerNimState"]
@@ -122,17 +122,17 @@ class PokerNimEntry(CatalogueGame[PokerNimState]):
             target = heap ^ total
             if target < heap:
                 to = PokerNimState(replace_heap(heaps, index, target), other, mover)
-                result.append(CatalogueMove(to, f"heap {index}: {heap} -> {target}"))
+                result.append(CatalogueMove(to, f"{heap_name(index)}: {heap} -> {target}"))
             elif target > heap and mover and (self.cap is None or target <= self.cap):
                 to = PokerNimState(replace_heap(heaps, index, target), other, mover - 1)
-                label = f"heap {index}: {heap} -> {target} (add {target - heap})"
+                label = f"{heap_name(index)}: {heap} -> {target} (add {target - heap})"
                 result.append(CatalogueMove(to, label, extra=(("add", True),)))
         return result
 
     def explain(self, position: PokerNimState) -> RenderableType:
         """The nim-sum decides; additions are reversible."""
         total = reduce(xor, position.heaps, 0)
-        rows = [(f"heap {i}", h) for i, h in enumerate(position.heaps)]
+        rows = [(heap_name(i), h) for i, h in enumerate(position.heaps)]
         marked = {i for i, h in enumerate(position.heaps) if h ^ total != h}
         return Group(
             Text(

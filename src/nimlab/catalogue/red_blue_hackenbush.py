@@ -49,6 +49,7 @@ from nimlab.catalogue.base import (
 )
 from nimlab.catalogue.registry import register
 from nimlab.core.game import Outcome
+from nimlab.core.heaps import heap_name
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str
 
@@ -121,7 +122,10 @@ def options(stalks: Stalks, colour: str) -> Iterator[tuple[Stalks, str]]:
     for index, stalk in enumerate(stalks):
         for edge, c in enumerate(stalk):
             if c == colour:
-                yield _cut(stalks, index, edge), f"cut stalk {index} at edge {edge + 1}"
+                yield (
+                    _cut(stalks, index, edge),
+                    f"cut {heap_name(index, 'stalk')} at edge {edge + 1}",
+                )
 
 
 @cache

@@ -17,7 +17,7 @@ skip, which is only possible because the allowances are equal. With A > B *every
 >>> game = make_game("skip-nim", GameOptions(skips=(1, 1)))
 >>> p = game.parse_position("3,4,5")
 >>> game.outcome(p).value, [m.label for m in game.winning_moves(p)]
-('N', ['heap 0: 3 -> 1'])
+('N', ['heap 1: 3 -> 1'])
 >>> fewer = make_game("skip-nim", GameOptions(skips=(0, 1)))
 >>> fewer.outcome(fewer.parse_position("3,4,5")).value
 'P'
@@ -41,7 +41,7 @@ from nimlab.catalogue.heapgames import replace_heap
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
 from nimlab.core.game import Outcome
-from nimlab.core.heaps import Heaps, format_heaps, parse_heaps
+from nimlab.core.heaps import Heaps, format_heaps, heap_name, parse_heaps
 
 __all__ = ["SkipNimEntry", "SkipNimState"]
 
@@ -124,7 +124,7 @@ class SkipNimEntry(CatalogueGame[SkipNimState]):
             for smaller in sorted(t for t in targets if t < heap):
                 yield (
                     SkipNimState(replace_heap(heaps, index, smaller), other, mover),
-                    (f"heap {index}: {heap} -> {smaller}"),
+                    f"{heap_name(index)}: {heap} -> {smaller}",
                 )
         if mover:
             yield SkipNimState(heaps, other, mover - 1), "skip"
@@ -136,7 +136,7 @@ class SkipNimEntry(CatalogueGame[SkipNimState]):
             who = "to move" if mover > other else "not to move"
             verdict = f"Skips {mover} against {other}: the player {who} wins by skip-cancelling."
             return Text(verdict)
-        rows = [(f"heap {i}", h) for i, h in enumerate(position.heaps)]
+        rows = [(heap_name(i), h) for i, h in enumerate(position.heaps)]
         return Group(
             Text(f"Equal skips ({mover} each): every skip is answered by a skip; plain Nim."),
             nim_sum_table(rows),

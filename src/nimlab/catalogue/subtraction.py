@@ -37,7 +37,7 @@ from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions, che
 from nimlab.catalogue.heapgames import HeapGame, replace_heap
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
-from nimlab.core.heaps import Heaps
+from nimlab.core.heaps import Heaps, heap_name
 from nimlab.errors import InvalidPositionError
 
 __all__ = ["SubtractionEntry", "SubtractionSequence", "subtraction_period"]
@@ -194,7 +194,7 @@ class SubtractionEntry(HeapGame):
                 extra = (("heap", i), ("take", s))
                 result.append(
                     CatalogueMove(
-                        replace_heap(position, i, h - s), f"heap {i}: take {s}", extra=extra
+                        replace_heap(position, i, h - s), f"{heap_name(i)}: take {s}", extra=extra
                     )
                 )
         return result
@@ -211,7 +211,7 @@ class SubtractionEntry(HeapGame):
                 + (f"; period {period[0]} from h = {period[1]}" if period else "")
             )
         moves = {dict(m.extra)["heap"] for m in self.winning_moves(position)}
-        rows = [(f"heap {i} = {h}", self.heap_value(h)) for i, h in enumerate(position)]
+        rows = [(f"{heap_name(i)} = {h}", self.heap_value(h)) for i, h in enumerate(position)]
         return Group(rule, nim_sum_table(rows, {int(m) for m in moves}))
 
     def periodicity(self, values: Sequence[int | None]) -> tuple[int, int] | None:

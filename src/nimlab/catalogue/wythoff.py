@@ -162,9 +162,9 @@ class WythoffEntry(CatalogueGame[Pair]):
             return []
         result = []
         if cold_partner(a) < b:
-            result.append(CatalogueMove((a, cold_partner(a)), f"pile 1: {b} -> {cold_partner(a)}"))
+            result.append(CatalogueMove((a, cold_partner(a)), f"pile 2: {b} -> {cold_partner(a)}"))
         if cold_partner(b) < a:
-            result.append(CatalogueMove((cold_partner(b), b), f"pile 0: {a} -> {cold_partner(b)}"))
+            result.append(CatalogueMove((cold_partner(b), b), f"pile 1: {a} -> {cold_partner(b)}"))
         d = abs(a - b)
         low, high = wythoff_a(d), wythoff_a(d) + d
         target = (low, high) if a <= b else (high, low)
@@ -180,7 +180,7 @@ class WythoffEntry(CatalogueGame[Pair]):
         if self.outcome(position) is Outcome.P:
             lines.append(Text(f"({a}, {b}) is itself cold: every move leads to a hot position."))
             return Group(*lines)
-        for label, keep, other in (("pile 0", a, b), ("pile 1", b, a)):
+        for label, keep, other in (("pile 1", a, b), ("pile 2", b, a)):
             partner = cold_partner(keep)
             verdict = "reachable" if partner < other else "out of reach"
             lines.append(

@@ -4,11 +4,12 @@ Catalogue games (Poker Nim and Skip Nim with their allowances), red-blue Hackenb
 (choose Blue or Red with ``--side``), Scoring Nim (``scoring``) and the imperfect-information
 variants (``sn``, ``fsn``, ``kn``, ``kn-empty``, against the equilibrium strategy) can be played.
 
-Moves are typed as ``heap amount`` (0-based heap, counters taken) or as the position after the
-move in the game's notation (Poker Nim also ``add heap amount``, Skip Nim ``skip``, Hackenbush
-``stalk edge``); ``hint``, ``undo`` and ``quit`` do what they say. The computer plays a winning
-move whenever there is one (an optimal move in Scoring Nim and Hackenbush), else a random one;
-in the imperfect-information variants it samples its moves from an exact equilibrium.
+Moves are typed as ``heap amount`` (heaps numbered from 1, counters taken) or as the position
+after the move in the game's notation (Poker Nim also ``add heap amount``, Skip Nim ``skip``,
+Hackenbush ``stalk edge``); ``hint``, ``undo`` and ``quit`` do what they say. The computer plays
+a winning move whenever there is one (an optimal move in Scoring Nim and Hackenbush), else a
+random one; in the imperfect-information variants it samples its moves from an exact
+equilibrium.
 """
 
 from __future__ import annotations
@@ -39,7 +40,10 @@ __all__ = ["play"]
 
 _ECHO_CHARS = 200
 
-_HELP = "Type 'heap amount' (e.g. '0 2') or the position after your move; 'hint', 'undo', 'quit'."
+_HELP = (
+    "Type 'heap amount' (e.g. '1 2': heap 1, take 2) or the position after your move;"
+    " 'hint', 'undo', 'quit'."
+)
 
 
 def _read(prompt: str) -> str | None:
@@ -60,7 +64,8 @@ def _read(prompt: str) -> str | None:
 def _show_heaps(heaps: tuple[int, ...], part: str = "heap") -> None:
     for index, size in enumerate(heaps):
         counters = "●" * size if size <= 60 else f"{'●' * 60}…"
-        console.print(f"  {part} {index:>2} [yellow]{counters}[/] ({size})")
+        number = index if part == "step" else index + 1  # steps are places, 0 the floor
+        console.print(f"  {part} {number:>2} [yellow]{counters}[/] ({size})")
 
 
 def _show(state: PlayState) -> None:
@@ -114,8 +119,8 @@ def _finish(state: PlayState, last: str) -> None:
 def _help(state: PlayState) -> str:
     game = state.game
     if isinstance(game, AllowanceGame):
-        extra = "'skip' (pass)" if game.kind == "skips" else "'add heap amount' (e.g. 'add 0 2')"
-        return _HELP.replace("(e.g. '0 2')", f"(e.g. '0 2'), {extra}")
+        extra = "'skip' (pass)" if game.kind == "skips" else "'add heap amount' (e.g. 'add 1 2')"
+        return _HELP.replace("take 2)", f"take 2), {extra}")
     return _HELP
 
 
@@ -195,7 +200,7 @@ def _show_stalks(state: PartisanState) -> None:
         edges = " ".join(
             f"[{'blue' if c == 'B' else 'red'}]{e}:{c}[/]" for e, c in enumerate(stalk, start=1)
         )
-        console.print(f"  stalk {index:>2} ground {edges}")
+        console.print(f"  stalk {index + 1:>2} ground {edges}")
 
 
 def _partisan_hint(state: PartisanState) -> None:
@@ -228,7 +233,7 @@ def _play_partisan(state: PartisanState, *, computer_first: bool, rng: random.Ra
         " above it falls; whoever cannot move loses."
     )
     help_text = (
-        "Type 'stalk edge' (e.g. '0 2': stalk 0, edge 2 from the ground) or the position"
+        "Type 'stalk edge' (e.g. '1 2': stalk 1, edge 2 from the ground) or the position"
         " after your move; 'hint', 'undo', 'quit'."
     )
     console.print(f"[dim]{help_text}[/]")

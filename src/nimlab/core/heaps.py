@@ -20,7 +20,16 @@ from collections.abc import Iterable, Sequence
 
 from nimlab.errors import InvalidPositionError
 
-__all__ = ["MAX_DIGITS", "Heaps", "check_heaps", "format_heaps", "parse_heap", "parse_heaps"]
+__all__ = [
+    "MAX_DIGITS",
+    "Heaps",
+    "check_heaps",
+    "format_heaps",
+    "heap_name",
+    "parse_heap",
+    "parse_heaps",
+    "typed_index",
+]
 
 Heaps = tuple[int, ...]
 
@@ -106,6 +115,36 @@ def check_heaps(heaps: Iterable[object]) -> Heaps:
             raise InvalidPositionError(f"invalid heap {heap}: heap sizes are non-negative")
         result.append(heap)
     return tuple(result)
+
+
+def heap_name(index: int, unit: str = "heap") -> str:
+    """How people are shown component ``index`` (0-based in code and in JSON fields): numbered
+    from 1, as the papers do, wherever nimlab writes for people (move labels, explanations,
+    typed moves in ``nimlab play`` and on the web).
+
+    >>> heap_name(0), heap_name(2, "stalk")
+    ('heap 1', 'stalk 3')
+    """
+    return f"{unit} {index + 1}"
+
+
+def typed_index(number: int, count: int, text: str, unit: str = "heap") -> int:
+    """The 0-based index of component ``number`` as people type it (from 1, see
+    :func:`heap_name`), checked against ``count`` components; ``text`` is the typed move.
+
+    >>> typed_index(1, 3, "1 2")
+    0
+    >>> typed_index(0, 3, "0 2")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.InvalidPositionError: illegal move '0 2': there is no heap 0 (heaps are ...1..3)
+    """
+    if not 1 <= number <= count:
+        raise InvalidPositionError(
+            f"illegal move {text.strip()!r}: there is no {unit} {number}"
+            f" ({unit}s are numbered 1..{count})"
+        )
+    return number - 1
 
 
 def format_heaps(heaps: Iterable[int]) -> str:

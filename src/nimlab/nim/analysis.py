@@ -14,7 +14,7 @@ one"; empty heaps are irrelevant, so the true condition is "every heap has at mo
 >>> analyze_nim([1, 1, 1], misere=True).outcome.value
 'P'
 >>> [str(m) for m in analyze_nim([1, 1, 3], misere=True).winning_moves]
-['heap 2: 3 -> 1']
+['heap 3: 3 -> 1']
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from operator import xor
 from typing import Any
 
 from nimlab.core.game import Outcome
-from nimlab.core.heaps import Heaps, check_heaps
+from nimlab.core.heaps import Heaps, check_heaps, heap_name
 from nimlab.display import heap_board_svg, html_table
 
 __all__ = ["NimAnalysis", "NimGame", "NimMove", "analyze_nim", "nim_outcome", "nim_winning_moves"]
@@ -54,7 +54,7 @@ class NimMove:
         return {"heap": self.heap, "from": self.from_, "to": self.to}
 
     def __str__(self) -> str:
-        return f"heap {self.heap}: {self.from_} -> {self.to}"
+        return f"{heap_name(self.heap)}: {self.from_} -> {self.to}"
 
 
 @dataclass(frozen=True)

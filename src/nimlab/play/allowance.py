@@ -21,8 +21,8 @@ move removes a counter or spends one of the 2K additions. Skip Nim lasts at most
 >>> poker.format_position(state), poker.outcome(state).value
 ('1,4,6;1,1', 'N')
 >>> [(poker.format_position(m.to), m.label) for m in poker.winning_moves(state)]
-[('2,4,6;1,0', 'heap 0: 1 -> 2 (add 1)'), ('1,4,5;1,1', 'heap 2: 6 -> 5')]
->>> poker.format_position(poker.typed_move(state, "add 0 1"))
+[('2,4,6;1,0', 'heap 1: 1 -> 2 (add 1)'), ('1,4,5;1,1', 'heap 3: 6 -> 5')]
+>>> poker.format_position(poker.typed_move(state, "add 1 1"))  # heaps are numbered from 1
 '2,4,6;1,0'
 >>> skip = allowance_game(make_game("skip-nim", GameOptions(skips=(1, 0))))
 >>> skip.describe(skip.parse_position("3;1,0"), skip.parse_position("3;0,0"))
@@ -43,7 +43,7 @@ from nimlab.catalogue.heapgames import replace_heap
 from nimlab.catalogue.poker_nim import PokerNimEntry, PokerNimState
 from nimlab.catalogue.skip_nim import SkipNimEntry, SkipNimState
 from nimlab.core.game import Outcome
-from nimlab.core.heaps import parse_heaps
+from nimlab.core.heaps import heap_name, parse_heaps, typed_index
 from nimlab.errors import InvalidPositionError
 
 __all__ = ["ALLOWANCE_GAMES", "AllowanceGame", "AllowanceState", "allowance_game"]
@@ -157,7 +157,7 @@ class AllowanceGame(CatalogueGame[Any]):
         if not changed:
             return "skip"
         index, a, b = changed[0]
-        return f"heap {index}: {a} -> {b}" + (f" (add {b - a})" if b > a else "")
+        return f"{heap_name(index)}: {a} -> {b}" + (f" (add {b - a})" if b > a else "")
 
     def typed_move(self, position: Any, text: str) -> AllowanceState | None:
         """The position after a typed move: ``heap amount`` (take), ``add heap amount`` or
@@ -175,21 +175,20 @@ class AllowanceGame(CatalogueGame[Any]):
                 raise InvalidPositionError("you have no skips left")
             return self._state(heaps, other, mover - 1)
         if (removal := _REMOVE.fullmatch(text)) is not None:
-            index, amount = int(removal[1]), int(removal[2])
-            _check_heap(heaps, index, text)
+            index = typed_index(int(removal[1]), len(heaps), text)
+            amount = int(removal[2])
             if not 1 <= amount <= heaps[index]:
                 raise InvalidPositionError(
-                    f"illegal move {text.strip()!r}: heap {index} has {heaps[index]};"
+                    f"illegal move {text.strip()!r}: {heap_name(index)} has {heaps[index]};"
                     f" take between 1 and {heaps[index]}"
                     + (" (or add with 'add heap amount')" if self.kind == "additions" else "")
                 )
             return self._state(replace_heap(heaps, index, heaps[index] - amount), other, mover)
         if (addition := _ADD.fullmatch(word)) is not None:
-            index = int(addition[1] or addition[3])
             amount = int(addition[2] or addition[4])
             if self.kind != "additions":
                 raise InvalidPositionError("only Poker Nim allows additions")
-            _check_heap(heaps, index, text)
+            index = typed_index(int(addition[1] or addition[3]), len(heaps), text)
             if not mover:
                 raise InvalidPositionError("you have no additions left")
             if amount < 1:
@@ -217,14 +216,6 @@ class AllowanceGame(CatalogueGame[Any]):
             "other": position.other,
             "cap": self.cap,
         }
-
-
-def _check_heap(heaps: tuple[int, ...], index: int, text: str) -> None:
-    if index >= len(heaps):
-        raise InvalidPositionError(
-            f"illegal move {text.strip()!r}: there is no heap {index}"
-            f" (heaps are numbered 0..{len(heaps) - 1})"
-        )
 
 
 class _PokerPlay(AllowanceGame):

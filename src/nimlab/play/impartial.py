@@ -6,12 +6,12 @@ size limits (:func:`check_play_text`) so that every step below is quick.
 
 >>> state = open_state("nim", "3,4,5")
 >>> [option.label for option in state.options()][:3]
-['heap 0: 3 -> 0', 'heap 0: 3 -> 1', 'heap 0: 3 -> 2']
->>> state.parse_move("0 2").text, state.parse_move("3,4,1").text
+['heap 1: 3 -> 0', 'heap 1: 3 -> 1', 'heap 1: 3 -> 2']
+>>> state.parse_move("1 2").text, state.parse_move("3,4,1").text
 ('1,4,5', '3,4,1')
 >>> move = state.computer_move(random.Random(0))
 >>> move.label, move.winning
-('heap 0: 3 -> 1', True)
+('heap 1: 3 -> 1', True)
 >>> open_state("nim", "0,0").over, open_state("nim", "0,0", GameOptions(misere=True)).winner_at_end
 (True, 'mover')
 """
@@ -34,6 +34,7 @@ from rich.console import Console
 
 from nimlab.catalogue import CatalogueGame, GameOptions, analyze, grundy_table, make_game
 from nimlab.catalogue.heapgames import HeapGame
+from nimlab.core.heaps import heap_name, typed_index
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.play.allowance import ALLOWANCE_GAMES, AllowanceGame, allowance_game
 
@@ -162,8 +163,9 @@ def _describe(game: CatalogueGame[Any], before: Hashable, after: Hashable) -> st
         if changes and all(isinstance(a, int) and isinstance(b, int) for _, a, b in changes):
             if game.name in _COIN_GAMES:
                 return ", ".join(f"coin at {a} -> {b}" for _, a, b in changes)
-            part = "step" if game.name == "staircase" else "heap"
-            return ", ".join(f"{part} {i}: {a} -> {b}" for i, a, b in changes)
+            if game.name == "staircase":  # steps are places (0 is the floor), not a count
+                return ", ".join(f"step {i}: {a} -> {b}" for i, a, b in changes)
+            return ", ".join(f"{heap_name(i)}: {a} -> {b}" for i, a, b in changes)
     old_counters, new_counters = _counters(before), _counters(after)
     if old_counters and new_counters:
         gone = Counter(old_counters) - Counter(new_counters)
@@ -193,7 +195,7 @@ def _split_label(before: tuple[int, ...], after: tuple[int, ...]) -> str:
     """A move replacing one heap by none, one or two heaps (octal games).
 
     >>> _split_label((7, 4), (2, 3, 4)), _split_label((2, 4), (4,)), _split_label((5,), (1, 2))
-    ('heap 0: 7 -> 2+3 (take 2)', 'heap 0: 2 -> nothing (take 2)', 'heap 0: 5 -> 1+2 (take 2)')
+    ('heap 1: 7 -> 2+3 (take 2)', 'heap 1: 2 -> nothing (take 2)', 'heap 1: 5 -> 1+2 (take 2)')
     """
     start = 0
     while start < min(len(before), len(after)) and before[start] == after[start]:
@@ -203,7 +205,8 @@ def _split_label(before: tuple[int, ...], after: tuple[int, ...]) -> str:
     left = after[start:end]
     taken = before[start] - sum(left)
     shown = "+".join(map(str, left)) or "nothing"
-    return f"heap {start}: {before[start]} -> {shown}" + (f" (take {taken})" if taken else "")
+    label = f"{heap_name(start)}: {before[start]} -> {shown}"
+    return label + (f" (take {taken})" if taken else "")
 
 
 def _removed_parts(before: str, after: str) -> list[str]:
@@ -283,7 +286,8 @@ class PlayState:
 
     def parse_move(self, text: str) -> PlayState:
         """The state after a typed move: ``heap amount`` (heap games: take ``amount`` from
-        heap ``heap``, 0-based) or the position after the move, in the game's notation."""
+        heap ``heap``, numbered from 1) or the position after the move, in the game's
+        notation."""
         check_play_text(text, max_number=NUMBER_LIMITS.get(self.game.name, PLAY_MAX_NUMBER))
         if isinstance(self.game, AllowanceGame):
             typed: Hashable = self.game.typed_move(self.position, text)
@@ -309,14 +313,23 @@ class PlayState:
         heaps = self.position
         if match is None or not isinstance(heaps, tuple) or len(text.split(",")) > 1:
             return None
-        index, amount = int(match[1]), int(match[2])
-        if index >= len(heaps) or amount == 0 or amount > heaps[index]:
+        if self.game.name == "staircase":  # steps are places, numbered from the floor, 0
+            index = int(match[1])
             if index >= len(heaps):
-                reason = f"there is no heap {index} (heaps are numbered 0..{len(heaps) - 1})"
-            elif heaps[index] == 0:
-                reason = f"heap {index} is empty"
+                raise InvalidPositionError(
+                    f"illegal move {text.strip()!r}: there is no step {index}"
+                    f" (steps are numbered 0..{len(heaps) - 1}, 0 the floor)"
+                )
+            name = f"step {index}"
+        else:
+            index = typed_index(int(match[1]), len(heaps), text)
+            name = heap_name(index)
+        amount = int(match[2])
+        if amount == 0 or amount > heaps[index]:
+            if heaps[index] == 0:
+                reason = f"{name} is empty"
             else:
-                reason = f"heap {index} has {heaps[index]}; take between 1 and {heaps[index]}"
+                reason = f"{name} has {heaps[index]}; take between 1 and {heaps[index]}"
             raise InvalidPositionError(f"illegal move {text.strip()!r}: {reason}")
         options = self._scan()
         direct = (*heaps[:index], heaps[index] - amount, *heaps[index + 1 :])
@@ -477,7 +490,7 @@ def nim_explanation(heaps: tuple[int, ...], *, misere: bool = False) -> dict[str
     (2, '010')
     >>> print(explained["text"].replace(". ", ".\\n"))
     nim-sum 3 ⊕ 4 ⊕ 5 = 2 ≠ 0: the player to move wins.
-    Winning move: heap 0 from 3 to 3 ⊕ 2 = 1, leaving nim-sum 0.
+    Winning move: heap 1 from 3 to 3 ⊕ 2 = 1, leaving nim-sum 0.
     """
     from nimlab.nim import analyze_nim
 
@@ -530,10 +543,10 @@ def _nim_move_text(
     if misere and after <= 1 and all(h <= 1 for h in rest):
         singles = sum(rest) + after
         return (
-            f"heap {heap} from {before} to {after}, leaving {singles} single counters "
+            f"{heap_name(heap)} from {before} to {after}, leaving {singles} single counters "
             "(an odd number: misère play turns to parity once no heap is above 1)"
         )
-    return f"heap {heap} from {before} to {before} ⊕ {total} = {after}, leaving nim-sum 0"
+    return f"{heap_name(heap)} from {before} to {before} ⊕ {total} = {after}, leaving nim-sum 0"
 
 
 def render_text(renderable: Any, *, width: int = 100) -> str:

@@ -11,7 +11,7 @@ the smallest for Red (a number's options all worsen it for the mover; this one l
 (Fraction(1, 4), [('RRB', Fraction(-3, 2), False), ('B,RRB', Fraction(-1, 2), False)])
 >>> move, after = state.computer_move(random.Random(0))
 >>> move.label, move.value, after.text, after.player
-('cut stalk 0 at edge 4', Fraction(0, 1), 'BBR,RRB', 'R')
+('cut stalk 1 at edge 4', Fraction(0, 1), 'BBR,RRB', 'R')
 >>> open_partisan("red-blue-hackenbush", "B", "R").over
 True
 """
@@ -26,6 +26,7 @@ from typing import Any
 
 from nimlab.catalogue import GameOptions, make_game
 from nimlab.catalogue.red_blue_hackenbush import LEFT, RIGHT, RedBlueHackenbushEntry, options
+from nimlab.core.heaps import heap_name, typed_index
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str
 from nimlab.play.impartial import PLAY_LIMIT, check_play_text, render_text
@@ -121,28 +122,29 @@ class PartisanState:
         return replace(self, position=self.game.parse_position(wanted), player=other)
 
     def parse_move(self, text: str) -> PartisanState:
-        """The state after a typed move: ``stalk edge`` (cut stalk ``stalk``, 0-based, at edge
-        ``edge``, 1-based from the ground) or the position after the move.
+        """The state after a typed move: ``stalk edge`` (cut stalk ``stalk`` at edge ``edge``
+        from the ground, both numbered from 1) or the position after the move.
 
         >>> state = open_partisan("red-blue-hackenbush", "BBRB,RRB", "R")
-        >>> state.parse_move("0 3").text, state.parse_move("BBRB,R").text
+        >>> state.parse_move("1 3").text, state.parse_move("BBRB,R").text
         ('BB,RRB', 'BBRB,R')
         """
         match = _CUT.fullmatch(text)
         if match is None:
             return self.after(text)
-        index, edge = int(match[1]), int(match[2])
-        if index >= len(self.position) or not 1 <= edge <= len(self.position[index]):
+        index = typed_index(int(match[1]), len(self.position), text, "stalk")
+        stalk, edge = heap_name(index, "stalk"), int(match[2])
+        if not 1 <= edge <= len(self.position[index]):
             raise InvalidPositionError(
-                f"illegal move {text.strip()!r}: there is no edge {edge} on stalk {index}"
-                f" (stalks are numbered 0..{len(self.position) - 1}, edges 1.. from the ground)"
+                f"illegal move {text.strip()!r}: there is no edge {edge} on {stalk}"
+                " (edges are numbered 1.. from the ground)"
             )
         for after, label in options(self.position, self.player):
-            if label == f"cut stalk {index} at edge {edge}":
+            if label == f"cut {stalk} at edge {edge}":
                 return self.after(self.game.format_position(after))
         colour = _NAMES[self.player]
         raise InvalidPositionError(
-            f"illegal move {text.strip()!r}: edge {edge} of stalk {index} is not {colour.lower()}"
+            f"illegal move {text.strip()!r}: edge {edge} of {stalk} is not {colour.lower()}"
             f" ({colour} cuts {colour.lower()} edges)"
         )
 

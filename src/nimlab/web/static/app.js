@@ -263,7 +263,7 @@ function heapBoard(board, state, legal) {
   if (!state.heaps || !state.heaps.every((h) => h <= 60)) return false;
   state.heaps.forEach((size, heap) => {
     const row = el("div", { class: "heap", "data-heap": heap },
-      el("span", { class: "label", text: "heap " + heap }));
+      el("span", { class: "label", text: "heap " + (heap + 1) }));
     for (let k = 0; k < size; k++) {
       const heaps = state.heaps.slice();
       heaps[heap] = k;
@@ -549,7 +549,7 @@ function stalksBoard(board, state, legal) {
   const yours = state.player;
   stalks.forEach((stalk, i) => {
     const x = 70 + 110 * i;
-    drawing.append(svg("text", { x: x - 4, y: H - 12, class: "name", text: i }));
+    drawing.append(svg("text", { x: x - 4, y: H - 12, class: "name", text: i + 1 }));
     [...stalk].forEach((colour, e) => {
       const y1 = ground - edgeH * e, y2 = y1 - edgeH;
       const rest = stalk.slice(0, e);
@@ -738,7 +738,7 @@ function octalBoard(board, state, legal) {
   };
   heaps.forEach((size, h) => {
     const y = top + rowH * h;
-    drawing.append(svg("text", { x: 6, y: y + 24, class: "num", text: `heap ${h}` }));
+    drawing.append(svg("text", { x: 6, y: y + 24, class: "num", text: `heap ${h + 1}` }));
     for (let i = 0; i < size; i++) {
       const x = left + T * i;
       const group = svg("g", { class: "token-cell", "data-heap": h, "data-k": i },
@@ -749,7 +749,7 @@ function octalBoard(board, state, legal) {
         if (runs.length) {
           if (anyWinning(runs)) group.classList.add("has-P");
           group.classList.add("chooser");
-          chooser(group, `token:${h}:${i}`, `heap ${h}, token ${i + 1}: start taking here`, `${h}:${i}`);
+          chooser(group, `token:${h}:${i}`, `heap ${h + 1}, token ${i + 1}: start taking here`, `${h}:${i}`);
         }
       } else if (chosen[0] === h && i >= chosen[1] && run(h, chosen[1], i) !== null) {
         const to = run(h, chosen[1], i);
@@ -760,7 +760,7 @@ function octalBoard(board, state, legal) {
         for (const kind of ["mouseleave", "blur"]) group.addEventListener(kind, () => mark(h, chosen[1], i, false));
       } else if (chosen[0] === h && i === chosen[1]) {
         group.classList.add("selected");
-        chooser(group, `token:${h}:${i}`, `heap ${h}, token ${i + 1} chosen: press again to drop it`, `${h}:${i}`);
+        chooser(group, `token:${h}:${i}`, `heap ${h + 1}, token ${i + 1} chosen: press again to drop it`, `${h}:${i}`);
       }
       drawing.append(group);
     }
@@ -779,7 +779,7 @@ function octalBoard(board, state, legal) {
   });
   board.append(drawing);
   if (chosen !== null) {
-    const text = el("p", { class: "summary", text: `From token ${chosen[1] + 1} of heap ${chosen[0]}: choose the last token to take. ` });
+    const text = el("p", { class: "summary", text: `From token ${chosen[1] + 1} of heap ${chosen[0] + 1}: choose the last token to take. ` });
     text.append(el("button", { type: "button", class: "cancel", text: "cancel", onclick: () => select(play.selected, `token:${chosen[0]}:${chosen[1]}`) }));
     board.append(text);
   } else {
@@ -804,7 +804,7 @@ function allowanceBoard(board, state, legal) {
   const drawing = svgBoard(left + T * room + 20, top + rowH * heaps.length + 4, "allowance");
   heaps.forEach((size, h) => {
     const y = top + rowH * h;
-    drawing.append(svg("text", { x: 6, y: y + 20, class: "num", text: `heap ${h}` }));
+    drawing.append(svg("text", { x: 6, y: y + 20, class: "num", text: `heap ${h + 1}` }));
     const slots = info.kind === "additions" ? room : size;  // Skip Nim adds nothing
     for (let k = 0; k < slots; k++) {
       const after = heaps.slice();
@@ -1056,7 +1056,7 @@ async function showHint() {
       el("th", { text: "winning move" })));
     for (const row of hint.nim.rows) {
       table.append(el("tr", { class: row.target ? "target" : "", "data-heap": row.heap },
-        el("td", { text: row.heap }), el("td", { text: row.size }), el("td", { text: row.binary }),
+        el("td", { text: row.heap + 1 }), el("td", { text: row.size }), el("td", { text: row.binary }),
         el("td", { text: row.target ? `→ ${row.to}` : "" })));
     }
     table.append(el("tr", { class: "sum" }, el("td", { text: "" }), el("td", { text: "nim-sum" }),
@@ -1128,7 +1128,7 @@ async function scoringRefresh() {
   const board = $("scoring-board");
   board.replaceChildren();
   scoring.heaps.forEach((size, heap) => {
-    const row = el("div", { class: "heap" }, el("span", { class: "label", text: "heap " + heap }));
+    const row = el("div", { class: "heap" }, el("span", { class: "label", text: "heap " + (heap + 1) }));
     for (let k = 0; k < size; k++) {
       const counter = el("button", { class: "counter", type: "button", "data-heap": heap, "data-k": k });
       counter.disabled = scoring.over || scoring.turn !== "you";
