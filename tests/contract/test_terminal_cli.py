@@ -22,10 +22,14 @@ def test_grundy_rows_are_indexed_and_hold_the_json_values(
     assert shown == values
 
 
-def test_a_long_solve_reports_its_rounds_on_stderr_when_piped(nimlab: Any) -> None:
+@pytest.mark.parametrize("store", ["none", "a store"])
+def test_a_long_solve_reports_its_rounds_on_stderr_when_piped(nimlab: Any, store: str) -> None:
+    # with a store (the default), the first run is computed through it: its rounds show too
     args = ("solve", "sn", "7", "6", "1", "--method", "restricted", "--json")
-    run = nimlab(*args, timeout=300, env={"NIMLAB_STORE": ""})  # no store: solved here
+    env = {"NIMLAB_STORE": ""} if store == "none" else None
+    run = nimlab(*args, timeout=300, env=env)
     assert run.ok_json()["value"] == "13/55"  # stdout: exactly one JSON object
+    assert run.ok_json()["cached"] is False
     rounds = [line for line in run.err.splitlines() if "round" in line and "<= v <=" in line]
     assert rounds, run.err  # a plain line per round once the job has run two seconds
 

@@ -272,7 +272,8 @@ def _solve_stored(
     def compute() -> dict[str, Any]:
         what = f"solving {task.spec} by the whole tree's LP" if game_task else None
         _check_budget(estimate(), budget, what)
-        return run_task(task)
+        with _round_status() as report:  # computed here: its rounds are reported as well
+            return run_task(task, progress=report)
 
     stored, served = cached_result(
         store_path, task.spec, task.method, compute, accepts=task.accepts, recorded=task.recorded

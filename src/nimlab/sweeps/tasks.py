@@ -88,12 +88,14 @@ def _compute_solve(
     budget: list[float] | None = None,
     game: str | None = None,
     options: dict[str, Any] | None = None,
+    progress: Callable[..., None] | None = None,
 ) -> dict[str, Any]:
     """The keys of ``nimlab solve VARIANT H... [--misere] [--method M] --json``; ``budget``
     is ``[seconds, bytes]`` (default: the command line's); ``position`` is a list of heaps.
     With ``game`` and its ``options``
     (``set``, ``max``, ``code``), those of ``nimlab solve VARIANT --game GAME POSITION
-    --json``, ``position`` the game's notation (a string)."""
+    --json``, ``position`` the game's notation (a string). ``progress`` hears the rounds of
+    restricted games (see :func:`nimlab.extensive.solve.solve`); it is not part of the task."""
     from nimlab.budget import CLI_BUDGET, Budget
     from nimlab.extensive.budget import node_limit
     from nimlab.extensive.solve import solve
@@ -114,7 +116,13 @@ def _compute_solve(
             max_nodes=limit,
         ).to_json()
     payload: dict[str, Any] = solve(
-        variant, tuple(position), misere=misere, max_nodes=limit, method=method, budget=allowed
+        variant,
+        tuple(position),
+        misere=misere,
+        max_nodes=limit,
+        method=method,
+        budget=allowed,
+        progress=progress,
     ).to_json()
     return payload
 
@@ -127,8 +135,11 @@ KINDS: dict[str, TaskCompute] = {
 """Every sweep kind, by the name of its ``nimlab sweep`` sub-command."""
 
 
-def run_task(task: Task) -> dict[str, Any]:
-    """Compute one task (in a worker): the JSON object stored under its spec."""
+def run_task(task: Task, progress: Callable[..., None] | None = None) -> dict[str, Any]:
+    """Compute one task (in a worker): the JSON object stored under its spec. ``progress``
+    (solve tasks only) hears the rounds of restricted games as the solver reports them."""
+    if progress is not None and task.kind == "solve":
+        return _compute_solve(**task.params, progress=progress)
     return KINDS[task.kind](**task.params)
 
 
