@@ -33,7 +33,7 @@ from nimlab.errors import InvalidPositionError, NimlabError
 from nimlab.exact import exact_str, parse_rational
 from nimlab.extensive.variants import VARIANTS
 from nimlab.play.allowance import AllowanceGame
-from nimlab.play.impartial import PLAY_POKER_CAP, PlayState, check_play_text, open_state
+from nimlab.play.impartial import PLAY_POKER_CAP, PlayState, open_state
 from nimlab.play.partisan import PARTISAN_GAMES, PartisanState, open_partisan
 
 __all__ = ["play"]
@@ -263,33 +263,29 @@ def _play_partisan(state: PartisanState, *, computer_first: bool, rng: random.Ra
 def _play_scoring(
     heaps: tuple[int, ...], bonus: Fraction, *, computer_first: bool, rng: random.Random
 ) -> None:
-    from nimlab.scoring.payoff import solve_payoffs
-    from nimlab.scoring.play import optimal_moves
+    from nimlab.play.scoring import ScoringMatch
 
-    check_play_text(",".join(map(str, heaps)))
-    solution = solve_payoffs(heaps, max_cells=2_000_000)
-    scores = {"you": Fraction(0), "computer": Fraction(0)}
-    history: list[tuple[tuple[int, ...], dict[str, Fraction]]] = []
+    match = ScoringMatch.start(heaps, bonus)
+    you = 1 if computer_first else 0
+    names = {you: "you", 1 - you: "computer"}
+    history: list[tuple[tuple[int, ...], list[Fraction]]] = []
     console.print(f"[bold]Scoring Nim[/] with bonus N = {exact_str(bonus)}: each counter scores 1,")
     console.print("the last counter also scores N. " + _HELP)
-    to_move = "computer" if computer_first else "you"
 
-    def take(who: str, after: tuple[int, ...]) -> None:
-        taken = sum(heaps) - sum(after)
-        gained = taken + (bonus if not any(after) else 0)
-        scores[who] += gained
-        console.print(f"{who}: takes {taken} → {','.join(map(str, after))}  (+{exact_str(gained)})")
+    def take(after: tuple[int, ...] | str) -> None:
+        who, before = names[match.to_move], sum(match.heaps)
+        gained = match.play(after)
+        taken = before - sum(match.heaps)
+        console.print(f"{who}: takes {taken} → {_fmt(match.heaps)}  (+{exact_str(gained)})")
 
-    while any(heaps):
-        if to_move == "computer":
-            after = rng.choice(optimal_moves(solution, heaps, bonus))
-            take("computer", after)
-            heaps, to_move = after, "you"
+    while not match.over:
+        if match.to_move != you:
+            take(match.computer_move(rng))
             continue
-        _show_heaps(heaps)
-        value = exact_str(solution.function(heaps)(bonus))
+        _show_heaps(match.heaps)
+        value = exact_str(match.value)
         console.print(
-            f"  you {exact_str(scores['you'])}, computer {exact_str(scores['computer'])};"
+            f"  you {exact_str(match.scores[you])}, computer {exact_str(match.scores[1 - you])};"
             f" f_N here = {value}"
         )
         line = _read("your move> ")
@@ -298,29 +294,27 @@ def _play_scoring(
             return
         command = line.lower()
         if command in ("hint", "h", "?"):
-            best = optimal_moves(solution, heaps, bonus)
-            console.print(f"optimal moves (f_N = {value}): " + "  ".join(map(_fmt, best)))
+            best = "  ".join(map(_fmt, match.optimal()))
+            console.print(f"optimal moves (f_N = {value}): {best}")
         elif command in ("undo", "u"):
             if history:
-                heaps, saved = history.pop()
-                scores.update(saved)
+                match.heaps, match.scores = history.pop()
                 console.print("undone")
             else:
                 console.print("nothing to undo")
         else:
+            saved = (match.heaps, list(match.scores))
             try:
-                after = _scoring_move(heaps, line)
+                take(line)
             except NimlabError as error:
                 console.print(f"[red]{error}[/]")
                 continue
-            history.append((heaps, dict(scores)))
-            take("you", after)
-            heaps, to_move = after, "computer"
-    diff = scores["you"] - scores["computer"]
+            history.append(saved)
+    diff = match.scores[you] - match.scores[1 - you]
     verdict = "You win!" if diff > 0 else "The computer wins." if diff < 0 else "A draw."
     console.print(
-        f"Game over: you {exact_str(scores['you'])}, computer {exact_str(scores['computer'])}."
-        f" [bold]{verdict}[/]"
+        f"Game over: you {exact_str(match.scores[you])}, computer"
+        f" {exact_str(match.scores[1 - you])}. [bold]{verdict}[/]"
     )
 
 
@@ -421,15 +415,6 @@ def _play_defaults(name: str, text: str, options: GameOptions) -> GameOptions:
 
 def _fmt(heaps: Hashable) -> str:
     return ",".join(map(str, heaps)) if isinstance(heaps, tuple) else str(heaps)
-
-
-def _scoring_move(heaps: tuple[int, ...], text: str) -> tuple[int, ...]:
-    """The position after a typed Scoring Nim move (the same syntax as plain Nim)."""
-    state = open_state("nim", _fmt(heaps))
-    after = state.parse_move(text).position
-    if not isinstance(after, tuple):
-        raise InvalidPositionError(f"illegal move {text!r}")
-    return tuple(int(h) for h in after)
 
 
 @app.command("play", context_settings=HEAP_ARGS)

@@ -38,7 +38,6 @@ from nimlab.play.impartial import (
     DEFAULT_OPTIONS,
     PLAY_LIMIT,
     PlayState,
-    check_play_text,
     grundy_table_json,
     open_state,
 )
@@ -251,40 +250,15 @@ async def scoring(body: ScoringRequest, request: Request) -> dict[str, Any]:
 
 
 def _scoring_play_json(request: ScoringRequest) -> dict[str, Any]:
-    """Scoring Nim at one bonus N: f_N, and every move with its gain and whether it is optimal.
-
-    The gain of a move is what the mover scores minus what the opponent nets from then on:
-    ``taken (+ N if it empties the table) - f_N(after)``; optimal moves gain exactly f_N.
-    """
-    from nimlab.scoring.payoff import solve_payoffs
-    from nimlab.scoring.play import moves
+    """Scoring Nim at one bonus N: f_N, and every move with its gain and whether it is optimal
+    (:class:`nimlab.play.scoring.ScoringMatch`)."""
+    from nimlab.play.scoring import ScoringMatch
 
     bonus = _bonus(request.N)
     if bonus is None:
         raise InvalidPositionError("Scoring Nim play needs the bonus N")
     heaps = _scoring_heaps(request.position)
-    check_play_text(",".join(map(str, heaps)))
-    solution = solve_payoffs(heaps, max_cells=SCORING_MAX_CELLS)
-    value = solution.function(heaps)(bonus)
-    options = []
-    for taken, after in moves(heaps):
-        gain = taken - solution.function(after)(bonus)
-        options.append(
-            {
-                "to": list(after),
-                "taken": taken,
-                "bonus": not any(after),
-                "gain": exact_str(gain),
-                "optimal": gain == value,
-            }
-        )
-    return {
-        "position": list(heaps),
-        "N": exact_str(bonus),
-        "f_N": exact_str(value),
-        "options": options,
-        "over": not any(heaps),
-    }
+    return ScoringMatch.start(heaps, bonus, max_cells=SCORING_MAX_CELLS).to_json()
 
 
 @router.post("/scoring/play")
