@@ -64,12 +64,12 @@ from nimlab.catalogue.base import GameOptions
 from nimlab.core.heaps import Heaps, check_heaps, format_heaps, parse_heap, parse_heaps
 from nimlab.errors import InvalidPositionError, UnknownGameError
 from nimlab.extensive.variants import VARIANTS
+from nimlab.extensive.variants import variant as registered
 
 if TYPE_CHECKING:
     from nimlab.extensive.games import HiddenGame
 
 __all__ = [
-    "GAME_METHODS",
     "GRUNDY_GAME",
     "METHODS",
     "SOLVE_VARIANTS",
@@ -94,8 +94,6 @@ METHODS: dict[str, tuple[str, ...]] = {
     "solve": ("auto", "lp", "restricted"),  # nimlab.extensive.solve.METHODS
 }
 """Each kind's methods, the default first."""
-GAME_METHODS = ("auto", "lp")
-"""The methods of a variant on a catalogue game's components (restricted games are Nim's)."""
 RUN_METHODS: dict[str, tuple[str, ...]] = {
     "grundy": (),
     "scoring": (),
@@ -226,8 +224,7 @@ def solve_task(
 
     With ``game`` (a catalogue name) and its ``options``, the variant on that game's
     components, ``position`` in the game's notation (a string, or a list of heap sizes or row
-    lengths); such a game is solved by the whole tree's LP (``auto`` or ``lp``), and its
-    position must give L a move.
+    lengths); its position must give L a move.
 
     >>> solve_task("kn", (0, 0))
     Traceback (most recent call last):
@@ -242,10 +239,7 @@ def solve_task(
     >>> solve_task("sn", "2,3", game="nimble").spec  # coins on squares 2 and 3: Nim heaps
     'sn(3,2)'
     """
-    if variant not in SOLVE_VARIANTS:
-        raise UnknownGameError(
-            f"unknown variant {variant!r}; known variants: {', '.join(SOLVE_VARIANTS)}"
-        )
+    registered(variant)
     chosen = _method("solve", method)
     if game is not None:
         from nimlab.extensive.components import NimHeap
@@ -253,11 +247,6 @@ def solve_task(
 
         hidden = hidden_game(variant, game, options)
         if not isinstance(hidden.component, NimHeap):
-            if chosen not in GAME_METHODS:
-                raise InvalidPositionError(
-                    f"method {chosen!r} solves only the Nim variants; a catalogue game is "
-                    f"solved by {' or '.join(GAME_METHODS)}"
-                )
             return _game_task(hidden, game, position, misere, chosen, max_nodes, budget)
         text = position if isinstance(position, str) else ",".join(map(str, position))
         position = hidden.parse(text)

@@ -128,10 +128,35 @@ def test_sweep_solve_refuses_games_without_sizes_and_stray_options(nimlab: Any) 
     assert "no components" in wythoff.refused(2)
     stray = nimlab("sweep", "solve", "sn", "--grid", "1..3", "--max", "2")
     assert "--game" in stray.refused(2)
-    lp_only = nimlab(
-        "sweep", "solve", "sn", "--game", "kayles", "--grid", "3", "--method", "restricted"
-    )
-    assert "restricted" in lp_only.refused(2)
+
+
+def test_a_catalogue_game_is_solved_by_restricted_games_as_well(nimlab: Any) -> None:
+    """``--method restricted`` grows restricted games on any game's components: the value is
+    the whole LP's, from fewer nodes; the sweep stores the method that ran. ``auto`` is the
+    whole LP (restricted games are estimated at ten times its seconds: see
+    ``docs/imperfect.md``), so a budget that affords the LP may refuse restricted games."""
+    game = ("kn", "--game", "dawson-kayles")
+    whole = nimlab("solve", *game, "5,4", "--method", "lp", "--no-store", "--json").ok_json()
+    grown = nimlab("solve", *game, "5,4", "--method", "restricted", "--no-store", "--json")
+    restricted = grown.ok_json()
+    assert (whole["method"], restricted["method"]) == ("lp", "restricted")
+    assert restricted["value"] == whole["value"] and restricted["exact"] is True
+    assert restricted["nodes"] < whole["nodes"]
+    assert restricted["certificate"]["method"].startswith("restricted games")
+    auto = nimlab("solve", *game, "5,4", "--no-store", "--json").ok_json()
+    assert (auto["method"], auto["value"]) == ("lp", whole["value"])
+    budget = ("--max-seconds", "1", "--no-store")  # the LP of 5,4: about 0.15 s
+    assert nimlab("solve", *game, "5,4", "--method", "lp", *budget, "--json").ok_json()
+    refused = nimlab("solve", *game, "5,4", "--method", "restricted", *budget).refused(3)
+    assert "by restricted games" in refused and "--max-seconds" in refused
+    swept = nimlab("sweep", "solve", *game, "--grid", "5,4", "--method", "restricted", "--json")
+    assert swept.ok_json()["computed"] == 1
+    listed = nimlab("store", "ls", "--json").ok_json()["results"]
+    assert [(row["spec"], row["method"]) for row in listed] == [
+        ("kn[dawson-kayles](5,4)", "restricted")
+    ]
+    shown = nimlab("store", "show", "kn[dawson-kayles](4,5)", "--json").ok_json()
+    assert shown["value"] == whole["value"]
 
 
 def test_solve_game_store_serves_what_a_sweep_computed(nimlab: Any) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from rich.markup import escape
 
 from nimlab.catalogue import GameOptions
 from nimlab.cli.app import (
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from nimlab.budget import Budget
     from nimlab.extensive.budget import SolveEstimate
     from nimlab.extensive.oracle import Round
+    from nimlab.extensive.protocol import Rules
     from nimlab.extensive.solve import RoundReport
 
 __all__ = ["export_efg", "solve"]
@@ -109,7 +111,8 @@ def solve(
             stored = (variant, text, misere, max_nodes, method, budget, as_json)
             _solve_stored(store_path, *stored, game=game, options=options)
             return
-        _solve_game(variant, game, heaps, options, misere, strategy, budget, max_nodes, as_json)
+        wanted = (strategy, draw, method)
+        _solve_game(variant, game, heaps, options, misere, wanted, budget, max_nodes, as_json)
         return
     position = parse_heaps(heaps)
     store_path = command_store_path(store, no_store=no_store)
@@ -165,38 +168,46 @@ def _solve_game(
     position: list[str],
     options: GameOptions,
     misere: bool,
-    strategy: bool,
+    wanted: tuple[bool, Path | None, str],
     budget: Budget,
     max_nodes: int,
     as_json: bool,
 ) -> None:
-    """``solve VARIANT --game GAME POSITION``: the variant on a catalogue game's components."""
+    """``solve VARIANT --game GAME POSITION``: the variant on a catalogue game's components;
+    ``wanted``: the strategies?, a drawing's path, the method."""
     from nimlab.extensive.games import estimate_hidden, hidden_game, solve_hidden
     from nimlab.extensive.strategy import format_strategies
 
     hidden = hidden_game(variant, game, options)
     text = ",".join(position)
     states = hidden.parse(text)
-    estimate = estimate_hidden(hidden, states, misere=misere)
-    _check_budget(estimate, budget, f"solving {hidden.spec(states, misere)} by the whole LP")
-    result = solve_hidden(
-        variant,
-        game,
-        text,
-        options=options,
-        misere=misere,
-        strategies=strategy,
-        budget=None,  # checked above, with the options that lift it
-        max_nodes=max_nodes,
-        estimate=estimate,
+    strategy, draw, method = wanted
+    estimate = estimate_hidden(
+        hidden, states, misere=misere, method=method, strategies=strategy or draw is not None
     )
+    _check_budget(estimate, budget)
+    if draw is not None:
+        _draw(hidden.rules, states, misere, max_nodes, draw, hidden.component.format_position)
+    with _round_status() as report:
+        result = solve_hidden(
+            variant,
+            game,
+            text,
+            options=options,
+            misere=misere,
+            strategies=strategy,
+            budget=None,  # checked above, with the options that lift it
+            max_nodes=max_nodes,
+            estimate=estimate,
+            progress=lambda step: report(None, step),
+        )
     if as_json:
         emit_json({**result.to_json(), "cached": False})
         return
     status = "certified exact" if result.exact else "NOT certified (float estimate)"
     console.print(
-        f"{hidden.spec(states, misere)}: value [bold]{exact_str(result.value)}[/bold] for L "
-        f"(who moves first; {status}); {result.nodes:,} nodes, {result.infosets:,} "
+        f"{escape(hidden.spec(states, misere))}: value [bold]{exact_str(result.value)}[/bold] "
+        f"for L (who moves first; {status}); {result.nodes:,} nodes, {result.infosets:,} "
         f"information sets, {result.seconds:.2f} s"
     )
     if result.strategies is not None:
@@ -267,11 +278,9 @@ def _solve_stored(
         options=options,
     )
     shown, estimate = _stored_position(task.params, position, game, options)
-    game_task = "game" in task.params
 
     def compute() -> dict[str, Any]:
-        what = f"solving {task.spec} by the whole tree's LP" if game_task else None
-        _check_budget(estimate(), budget, what)
+        _check_budget(estimate(), budget)
         with _round_status() as report:  # computed here: its rounds are reported as well
             return run_task(task, progress=report)
 
@@ -306,14 +315,14 @@ def _stored_position(
     states = hidden.parse(str(position))
     canonical = hidden.parse(params["position"])
     return hidden.component.format_position(states), lambda: estimate_hidden(
-        hidden, canonical, misere=params["misere"]
+        hidden, canonical, misere=params["misere"], method=params["method"]
     )
 
 
 def _print_stored(payload: dict[str, Any], spec: str, served: bool, store_path: Path) -> None:
     status = "certified exact" if payload["exact"] else "NOT certified (float estimate)"
     console.print(
-        f"{spec}: value [bold]{payload['value']}[/bold] for L ({status}); "
+        f"{escape(spec)}: value [bold]{payload['value']}[/bold] for L ({status}); "
         f"{payload['nodes']:,} nodes, {payload['infosets']:,} information sets, "
         f"{payload['seconds']:.2f} s"
     )
@@ -322,7 +331,12 @@ def _print_stored(payload: dict[str, Any], spec: str, served: bool, store_path: 
 
 
 def _draw(
-    variant: str, position: tuple[int, ...], misere: bool, max_nodes: int, path: Path
+    variant: str | Rules,
+    position: tuple[Any, ...],
+    misere: bool,
+    max_nodes: int,
+    path: Path,
+    notation: Callable[[tuple[Any, ...]], str] | None = None,
 ) -> None:
     from nimlab.extensive.draw import equilibrium_svg
     from nimlab.extensive.solve import solve_tree
@@ -332,7 +346,7 @@ def _draw(
     tree = build_tree(variant, position, misere=misere, max_nodes=max_nodes, record_nodes=True)
     result = solve_tree(tree)
     with writing(path, "drawing"):
-        path.write_text(equilibrium_svg(tree, result.behaviours), encoding="utf-8")
+        path.write_text(equilibrium_svg(tree, result.behaviours, notation), encoding="utf-8")
 
 
 @app.command("export-efg", context_settings=HEAP_ARGS)

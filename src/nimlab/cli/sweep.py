@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -155,7 +156,9 @@ def _progress(show: bool, title: str) -> Iterator[tuple[OnStart | None, OnOutcom
     def on_outcome(outcome: TaskOutcome) -> None:
         bar.advance(ids[0])
         if not outcome.ok:
-            bar.console.print(f"[red]failed[/red] {outcome.task.spec}: {outcome.error}")
+            bar.console.print(
+                f"[red]failed[/red] {escape(outcome.task.spec)}: {escape(str(outcome.error))}"
+            )
 
     with bar:
         yield on_start, on_outcome
@@ -176,7 +179,7 @@ def _render_summary(summary: SweepSummary) -> None:
     table.add_row("store", summary.store)
     console.print(table)
     for spec, error in summary.failures:
-        console.print(f"[red]failed[/red] {spec}: {error}")
+        console.print(f"[red]failed[/red] {escape(spec)}: {escape(str(error))}")
 
 
 def _sweep(
@@ -397,7 +400,7 @@ def store_ls(
     for result in results:
         seconds = "" if result.seconds is None else f"{result.seconds:.3f}"
         created = result.created[:19].replace("T", " ")
-        table.add_row(result.spec, result.method, result.version, created, seconds)
+        table.add_row(escape(result.spec), result.method, result.version, created, seconds)
     console.print(table)
     console.print(f"{len(results)} results in {resolve_store_path(store)}")
 

@@ -124,6 +124,9 @@ class SolveEstimate:
     cost: Cost
     parts: tuple[PartEstimate, ...]
     lower_bound: bool
+    spec: str | None = None
+    """The game's name in messages when it is not the variant on ``heaps`` (a catalogue
+    game's hidden version, e.g. ``sn[kayles](3,2)``)."""
 
     @property
     def what(self) -> str:
@@ -133,7 +136,8 @@ class SolveEstimate:
             self.method, "parts (" + self.method.split(": ", 1)[-1] + ")"
         )
         heaps = ",".join(map(abridged, self.heaps))
-        return f"solving {kind}{self.variant}({heaps}) by {how}"
+        game = self.spec if self.spec is not None else f"{kind}{self.variant}({heaps})"
+        return f"solving {game} by {how}"
 
 
 def check_solve_budget(estimate: SolveEstimate, budget: Budget, lift: str) -> None:

@@ -11,8 +11,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 from nimlab.errors import TooLargeError
 from nimlab.exact import exact_str
@@ -27,8 +29,13 @@ MAX_DRAWN = 400
 DX, DY, R = 70, 80, 14
 
 
-def equilibrium_svg(tree: GameTree, behaviours: tuple[Behaviour, Behaviour]) -> str:
-    """SVG of every node reached with positive probability (tree built with record_nodes).
+def equilibrium_svg(
+    tree: GameTree,
+    behaviours: tuple[Behaviour, Behaviour],
+    position: Callable[[tuple[Any, ...]], str] | None = None,
+) -> str:
+    """SVG of every node reached with positive probability (tree built with record_nodes),
+    each labelled with its position (``position`` formats a state; default: heap sizes).
 
     Black discs: L to move; white discs: R to move; squares: outcomes (payoff to L). Edges are
     labelled with the action and its probability; nodes of one information set share a
@@ -90,7 +97,7 @@ def equilibrium_svg(tree: GameTree, behaviours: tuple[Behaviour, Behaviour]) -> 
     for i in shown:
         node = nodes[i]
         px, py = x[i], depth[i] * DY + DY / 2
-        state = ",".join(map(str, node.state))
+        state = ",".join(map(str, node.state)) if position is None else position(node.state)
         if node.infoset < 0:
             parts.append(
                 f'<rect x="{px - R}" y="{py - R}" width="{2 * R}" height="{2 * R}" fill="white" '

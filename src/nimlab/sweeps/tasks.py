@@ -112,8 +112,10 @@ def _compute_solve(
             str(position),
             options=game_options(options or {}),
             misere=misere,
+            method=method,
             budget=allowed,
             max_nodes=limit,
+            progress=None if progress is None else lambda step: progress(None, step),
         ).to_json()
     payload: dict[str, Any] = solve(
         variant,

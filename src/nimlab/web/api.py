@@ -23,10 +23,10 @@ from nimlab.catalogue import GameOptions, analyze, find_game, make_game, registe
 from nimlab.errors import InvalidPositionError, NimlabError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str, parse_rational
 from nimlab.extensive.variants import VARIANTS
+from nimlab.extensive.variants import variant as registered
 from nimlab.play.allowance import ALLOWANCE_GAMES
 from nimlab.play.hidden import (
     HIDDEN_EXAMPLES,
-    VARIANT_NAMES,
     HiddenMatch,
     MatchStore,
     Solved,
@@ -417,9 +417,7 @@ def warm_up() -> None:
 def _variant_heaps(variant: str, position: str | list[int]) -> tuple[int, ...]:
     from nimlab.core.heaps import parse_heaps
 
-    if variant not in VARIANT_NAMES:
-        known = ", ".join(VARIANT_NAMES)
-        raise InvalidPositionError(f"unknown variant {variant!r}: known variants are {known}")
+    registered(variant)
     return parse_heaps(position_text(position))
 
 
