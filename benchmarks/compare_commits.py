@@ -1,7 +1,8 @@
 """Two commits side by side on the same games: wall time and peak memory of ``solve``.
 
 Run: ``.venv/bin/python benchmarks/compare_commits.py OLD NEW [--games sn:8,8,1 ...]
-[--repeats 3]``. Each commit is checked out into a temporary git worktree; every run is a fresh
+[--repeats 3]``; a game ``openspiel:GAME_STRING`` (e.g. ``openspiel:leduc_poker``) is walked
+from OpenSpiel and solved exactly (``solve_efg``; the walk is not timed). Each commit is checked out into a temporary git worktree; every run is a fresh
 process importing that worktree's ``src`` (``PYTHONPATH``), so the two are measured with the
 same interpreter and libraries, alternately (old, new, old, new, ...) so that a busy machine
 slows both alike. Prints a Markdown table: median seconds and peak MB per commit, and the
@@ -24,13 +25,20 @@ GAMES = ["sn:7,7,1", "sn:8,8,1", "kn:3,3,2"]
 
 CHILD = """
 import json, resource, sys, time
-from nimlab.extensive.solve import solve
-variant, heaps = sys.argv[1], tuple(map(int, sys.argv[2].split(",")))
-start = time.perf_counter()
-try:
-    result = solve(variant, heaps, budget=None)
-except TypeError:  # a commit before budgets
-    result = solve(variant, heaps)
+if sys.argv[1] == "openspiel":
+    from nimlab.extensive.efg_solve import solve_efg
+    from nimlab.openspiel import load, walk
+    tree = walk(load(sys.argv[2]))
+    start = time.perf_counter()
+    result = solve_efg(tree)
+else:
+    from nimlab.extensive.solve import solve
+    variant, heaps = sys.argv[1], tuple(map(int, sys.argv[2].split(",")))
+    start = time.perf_counter()
+    try:
+        result = solve(variant, heaps, budget=None)
+    except TypeError:  # a commit before budgets
+        result = solve(variant, heaps)
 seconds = time.perf_counter() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"seconds": seconds, "peak": peak, "value": str(result.value)}))
@@ -38,7 +46,7 @@ print(json.dumps({"seconds": seconds, "peak": peak, "value": str(result.value)})
 
 
 def _run(src: Path, game: str) -> dict[str, float | str]:
-    variant, heaps = game.split(":")
+    variant, heaps = game.split(":", 1)
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run(
         [sys.executable, "-c", CHILD, variant, heaps],

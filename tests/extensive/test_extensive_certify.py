@@ -14,7 +14,7 @@ from nimlab.extensive.tree import build_tree
 
 def test_rounding_too_coarse_is_not_certified(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(certify_module, "DENOMINATORS", (1,))
-    monkeypatch.setattr(certify_module, "BASIS_LIMIT", 0)
+    monkeypatch.setattr(certify_module, "LIFTING_LIMIT", 0)
     result = solve("sn", (3, 3, 1))
     assert not result.exact
     assert result.certificate.lower <= Fraction(1, 3) <= result.certificate.upper

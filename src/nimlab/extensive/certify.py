@@ -24,6 +24,7 @@ from math import lcm
 import numpy as np
 import numpy.typing as npt
 
+from nimlab.extensive.lifting import SparseExactSolver
 from nimlab.extensive.lp import LpSolution, lp_matrix
 from nimlab.extensive.seqform import SequenceForm, SequenceTree, integer_array
 
@@ -261,39 +262,61 @@ def exact_plans_from_basis(
     basic_cols: npt.NDArray[np.bool_],
     basic_rows: npt.NDArray[np.bool_],
     sizes: tuple[int, int, int, int],
-) -> tuple[list[Fraction], list[Fraction]]:
-    """Re-solve the LP's optimal basis in exact rationals (python-flint).
+) -> tuple[list[Fraction], list[Fraction]] | None:
+    """Re-solve the LP's optimal basis in exact rationals: by numeric lifting on the sparse
+    basis (:mod:`nimlab.extensive.lifting`), or, if its float factors fail, by python-flint's
+    dense rational solve (``None`` for a basis over :data:`BASIS_LIMIT`).
 
     The primal ``(x, q)`` solves the tight rows restricted to the basic columns; the dual ``y``
     solves the transposed system with the cost vector. Returns L's and R's realisation plans.
     """
-    import flint
     from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
 
     nx, nq, ny, ne = sizes
-    a = csc_matrix(matrix)
     cols = np.flatnonzero(basic_cols)
     rows = np.flatnonzero(~basic_rows)
-    sub = a[rows][:, cols].toarray()
-    m = flint.fmpq_mat(len(rows), len(cols), [int(v) for v in sub.ravel()])
+    sub = csc_matrix(matrix)[rows][:, cols].tocoo()
+    entries = list(
+        zip(sub.row.tolist(), sub.col.tolist(), map(int, sub.data.tolist()), strict=True)
+    )
     rhs_full = [0] * (ny + ne)
     rhs_full[ny] = 1
-    rhs = flint.fmpq_mat(len(rows), 1, [rhs_full[r] for r in rows])
-    primal = m.solve(rhs)
+    cost = [0] * (nx + nq)
+    cost[nx] = -1
+    primal_rhs, dual_rhs = [rhs_full[r] for r in rows], [cost[c] for c in cols]
+    try:
+        solver = SparseExactSolver(len(rows), entries)
+        primal = solver.solve(primal_rhs)
+        dual = solver.solve(dual_rhs, transposed=True)
+    except ArithmeticError:
+        if len(rows) > BASIS_LIMIT:
+            return None
+        primal, dual = _dense_solve(len(rows), entries, primal_rhs, dual_rhs)
     x = [Fraction(0)] * nx
     for k, c in enumerate(cols):
         if c < nx:
-            v = primal[k, 0]
-            x[c] = Fraction(int(v.p), int(v.q))
-    cost = [0] * (nx + nq)
-    cost[nx] = -1
-    dual = m.transpose().solve(flint.fmpq_mat(len(cols), 1, [cost[c] for c in cols]))
+            x[c] = primal[k]
     y = [Fraction(0)] * ny
     for k, r in enumerate(rows):
         if r < ny:
-            v = dual[k, 0]
-            y[r] = abs(Fraction(int(v.p), int(v.q)))
+            y[r] = abs(dual[k])
     return x, y
+
+
+def _dense_solve(
+    size: int, entries: list[tuple[int, int, int]], primal_rhs: list[int], dual_rhs: list[int]
+) -> tuple[list[Fraction], list[Fraction]]:
+    """``A x = primal_rhs`` and ``A^T y = dual_rhs`` by python-flint's dense rational solve."""
+    import flint
+
+    dense = flint.fmpq_mat(size, size)
+    for i, j, v in entries:
+        dense[i, j] = v
+    answers = []
+    for system, rhs in ((dense, primal_rhs), (dense.transpose(), dual_rhs)):
+        solved = system.solve(flint.fmpq_mat(size, 1, rhs))
+        answers.append([Fraction(int(solved[k, 0].p), int(solved[k, 0].q)) for k in range(size)])
+    return answers[0], answers[1]
 
 
 DENOMINATORS = (100, 10_000, 1_000_000, 10_000_000, 1_000_000_000)
@@ -303,8 +326,10 @@ ROUNDING_TOLERANCE = 1e-7
 """A rounding that moves some reached probability further than this is not even certified
 (except with the last, finest denominator bound)."""
 
-BASIS_LIMIT = 1500
+LIFTING_LIMIT = 50_000
 """Largest optimal basis (basic columns) re-solved exactly when rounding does not certify."""
+BASIS_LIMIT = 1500
+"""Largest optimal basis re-solved by the dense rational solve when numeric lifting fails."""
 
 
 def certify_lp(
@@ -325,9 +350,12 @@ def certify_lp(
         certificate = certify(tree, behaviours, f"rounding (denominators <= {denominator})")
         if certificate.certified:
             break
-    if not certificate.certified and int(lp.basic_cols.sum()) <= BASIS_LIMIT:
+    if not certificate.certified and int(lp.basic_cols.sum()) <= LIFTING_LIMIT:
         sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
-        x, y = exact_plans_from_basis(tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes)
+        plans = exact_plans_from_basis(tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes)
+        if plans is None:
+            return certificate, behaviours
+        x, y = plans
         exact_x, exact_y = behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y)
         if exact_x is not None and exact_y is not None:
             candidate = certify(tree, (exact_x, exact_y), "exact optimal basis (python-flint)")
