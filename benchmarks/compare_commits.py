@@ -2,9 +2,10 @@
 
 Run: ``.venv/bin/python benchmarks/compare_commits.py OLD NEW [--games sn:8,8,1 ...]
 [--repeats 3]``; a game ``openspiel:GAME_STRING`` (e.g. ``openspiel:leduc_poker``) is walked
-from OpenSpiel and solved exactly (``solve_efg``; the walk is not timed). Each commit is checked out into a temporary git worktree; every run is a fresh
-process importing that worktree's ``src`` (``PYTHONPATH``), so the two are measured with the
-same interpreter and libraries, alternately (old, new, old, new, ...) so that a busy machine
+from OpenSpiel and solved exactly (``solve_efg``; the walk is not timed). Each commit is
+checked out into a temporary git worktree; every run is a fresh process importing that
+worktree's ``src`` (``PYTHONPATH``), so the two are measured with the same interpreter and
+libraries, alternately (old, new, old, new, ...) so that a busy machine
 slows both alike. Prints a Markdown table: median seconds and peak MB per commit, and the
 ratio new/old. Used for issue 12 ("the generic path must not cost Nim").
 """
