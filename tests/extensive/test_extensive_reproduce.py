@@ -15,3 +15,20 @@ def test_report_small(tmp_path: Path) -> None:
     assert "claims checked: all agree" in text
     assert "misère Schrödinger Nim" in text and "three heaps" in text and "kn-empty" in text
     assert "| SN(4,4,1) | 1/5 | 1/5 | True | yes |" in text  # the diagonal pattern
+    assert "## Patterns guessed and checked" in text
+    assert "| SN(n, n, 1), n >= 4 | none: 1 value(s) too few" in text
+
+
+def test_the_patterns_section_guesses_the_diagonal_from_all_but_its_last_value() -> None:
+    """The diagonal's values (as computed by ``--reach 10``) give the Möbius recurrence that
+    F(2n-6)/F(2n-3) satisfies, made from n = 4..9 and checked on n = 10."""
+    from fractions import Fraction
+
+    from nimlab.extensive.reproduce import fibonacci, patterns_section
+
+    diagonal = {n: Fraction(fibonacci(2 * n - 6), fibonacci(2 * n - 3)) for n in range(4, 11)}
+    rows = [line for line in patterns_section({"diagonal": diagonal}) if line.startswith("|")]
+    assert rows[2] == (
+        "| diagonal | v(n+1) = (v(n) + 1)/(v(n) + 5) for n >= 4 | v(4..9) = 1/5, 3/13, 4/17, "
+        "21/89, 55/233, 72/305 | 2 | v(10) = 377/1597: holds |"
+    )

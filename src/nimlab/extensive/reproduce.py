@@ -22,8 +22,17 @@ from nimlab.extensive.solve import solve, solve_tree
 from nimlab.extensive.strategy import format_strategies
 from nimlab.extensive.transforms import kriegspiel_empty
 from nimlab.extensive.tree import build_tree
+from nimlab.patterns import guess_and_check
 
-__all__ = ["PAPER", "TABLE_1", "TABLE_2", "check_reach", "fibonacci", "write_report"]
+__all__ = [
+    "PAPER",
+    "TABLE_1",
+    "TABLE_2",
+    "check_reach",
+    "fibonacci",
+    "patterns_section",
+    "write_report",
+]
 
 PAPER = (
     "M. van den Bergh, W. Kusters, F. Spieksma, *Nim variants*, ICGA Journal 44(1), 2022 (seed 000)"
@@ -126,6 +135,48 @@ def fibonacci(n: int) -> int:
     return a
 
 
+def patterns_section(families: dict[str, dict[int, Fraction]]) -> list[str]:
+    """The report's section of patterns guessed from each family's values but its last and
+    checked on the last (:mod:`nimlab.patterns`); conjectures, never theorems.
+
+    >>> lines = patterns_section({"SN(n, 3, 1)": {n: Fraction(1, 3) for n in range(3, 7)}})
+    >>> [line for line in lines if line.startswith("|")][2]
+    '| SN(n, 3, 1) | v(n) = 1/3 for n >= 3 | v(3..5) = 1/3, 1/3, 1/3 | 2 | v(6) = 1/3: holds |'
+    """
+    lines = [
+        "## Patterns guessed and checked",
+        "",
+        "For each family, a closed form is guessed by exact linear algebra from every value "
+        "but the last (constant, linear recurrences of order 1-3, a Möbius recurrence "
+        "v(n+1) = (a v(n) + b)/(c v(n) + d), a ratio of linear functions of n; the simplest "
+        "that the values over-determine), then checked on the last value, which the guess "
+        "did not see. These are conjectures, not theorems.",
+        "",
+        "| family | conjecture | made from | spare equations | check |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for name, values in families.items():
+        conjecture = guess_and_check(values, held_out=1) if len(values) > 1 else None
+        if conjecture is None:
+            lines.append(
+                f"| {name} | none: {len(values)} value(s) too few to over-determine a guess "
+                "and check it (`--reach` adds values) | | | |"
+            )
+            continue
+        made = conjecture.made_from
+        shown = ", ".join(exact_str(v) for _, v in made)
+        checks = "; ".join(
+            f"v({c.n}) = {exact_str(c.computed)}: {'holds' if c.holds else 'FAILS'}"
+            for c in conjecture.checks
+        )
+        lines.append(
+            f"| {name} | {conjecture.formula} | v({made[0][0]}..{made[-1][0]}) = {shown} | "
+            f"{conjecture.spare} | {checks} |"
+        )
+    lines.append("")
+    return lines
+
+
 def check_reach(reach: int | None, budget: Budget, *, table2_max: int = 8) -> None:
     """Refuse (:class:`~nimlab.errors.TooLargeError`) a diagonal SN(n, n, 1) beyond
     ``table2_max`` whose estimated cost is over ``budget``, before anything is computed.
@@ -193,16 +244,18 @@ def write_report(
     r.add(
         f"## Beyond the paper: the diagonal SN(n, n, 1), 4 <= n <= {last}",
         "",
-        "A pattern found here, not in the paper: v(SN(n, n, 1)) = F(2n-6)/F(2n-3) with F the "
-        "Fibonacci numbers (1, 1, 2, 3, 5, ...). Larger games are solved by restricted games "
-        "(`--method restricted`).",
+        "A pattern conjectured from values computed here (not in the paper): v(SN(n, n, 1)) = "
+        "F(2n-6)/F(2n-3) with F the Fibonacci numbers (1, 1, 2, 3, 5, ...). Larger games are "
+        "solved by restricted games (`--method restricted`).",
         "",
         "| game | F(2n-6)/F(2n-3) | computed | exact | agrees | nodes | infosets | seconds |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     )
+    diagonal: dict[int, Fraction] = {}
     for n in range(4, last + 1):
         pattern = Fraction(fibonacci(2 * n - 6), fibonacci(2 * n - 3))
         result = r.solve("sn", (n, n, 1))
+        diagonal[n] = result.value
         agrees = "yes" if result.exact and result.value == pattern else "NO"
         r.add(
             f"| SN({n},{n},1) | {exact_str(pattern)} | {exact_str(result.value)} | "
@@ -210,6 +263,11 @@ def write_report(
             f"{result.seconds:.2f} |"
         )
     r.add("")
+    columns = {
+        f"SN(n, {n2}, 1), n >= {n2}": {n1: table2[(n1, n2)] for n1 in range(n2, table2_max + 1)}
+        for n2 in range(4, table2_max + 1)
+    }
+    r.add(*patterns_section({"SN(n, n, 1), n >= 4": diagonal, **columns}))
 
     r.add("## Theorem 3.1: every heap >= 3, d >= 2, value 0", "", *r.header)
     for heaps in [*_positions(range(3, 6), 2), (3, 3, 3)]:
