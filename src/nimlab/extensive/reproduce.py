@@ -135,6 +135,16 @@ def fibonacci(n: int) -> int:
     return a
 
 
+def _columns(
+    table: dict[tuple[int, int], Fraction], table2_max: int, kind: str
+) -> dict[str, dict[int, Fraction]]:
+    """The columns of a Table 2 grid as families: ``SN(n, n2, 1)`` for ``n >= n2``."""
+    return {
+        f"{kind}SN(n, {n2}, 1), n >= {n2}": {n: table[(n, n2)] for n in range(n2, table2_max + 1)}
+        for n2 in range(4, table2_max + 1)
+    }
+
+
 def patterns_section(families: dict[str, dict[int, Fraction]]) -> list[str]:
     """The report's section of patterns guessed from each family's values but its last and
     checked on the last (:mod:`nimlab.patterns`); conjectures, never theorems.
@@ -159,8 +169,8 @@ def patterns_section(families: dict[str, dict[int, Fraction]]) -> list[str]:
         conjecture = guess_and_check(values, held_out=1) if len(values) > 1 else None
         if conjecture is None:
             lines.append(
-                f"| {name} | none: {len(values)} value(s) too few to over-determine a guess "
-                "and check it (`--reach` adds values) | | | |"
+                f"| {name} | none: {len(values)} value{'s' if len(values) > 1 else ''} "
+                "cannot over-determine a guess and check it (`--reach` adds values) | | | |"
             )
             continue
         made = conjecture.made_from
@@ -263,11 +273,7 @@ def write_report(
             f"{result.seconds:.2f} |"
         )
     r.add("")
-    columns = {
-        f"SN(n, {n2}, 1), n >= {n2}": {n1: table2[(n1, n2)] for n1 in range(n2, table2_max + 1)}
-        for n2 in range(4, table2_max + 1)
-    }
-    r.add(*patterns_section({"SN(n, n, 1), n >= 4": diagonal, **columns}))
+    families = {"SN(n, n, 1), n >= 4": diagonal, **_columns(table2, table2_max, "")}
 
     r.add("## Theorem 3.1: every heap >= 3, d >= 2, value 0", "", *r.header)
     for heaps in [*_positions(range(3, 6), 2), (3, 3, 3)]:
@@ -300,10 +306,31 @@ def write_report(
         "",
     )
 
-    r.add("## Beyond the paper: misère Schrödinger Nim", "", *r.header)
-    for heaps in [*_positions(range(1, 5), 2), *_positions(range(1, 4), 3), (4, 4, 1)]:
+    r.add(
+        "## Beyond the paper: misère Schrödinger Nim",
+        "",
+        "Whoever takes the last chip loses: small positions, the families of Table 1 and the "
+        f"grid of Table 2 (4 <= n2 <= n1 <= {table2_max}), with no claim to check.",
+        "",
+        *r.header,
+    )
+    for heaps in [*_positions(range(1, 5), 2), *_positions(range(1, 4), 3)]:
         r.add(r.row(f"SN-{heaps}", None, r.solve("sn", heaps, True)))
+    for label, family, sizes, _ in TABLE_1:
+        for n in sizes:
+            heaps = family(n)
+            r.add(r.row(f"misère {label}: SN-{heaps}", None, r.solve("sn", heaps, True)))
+    misere2: dict[tuple[int, int], Fraction] = {}
+    for n1 in range(4, table2_max + 1):
+        for n2 in range(4, n1 + 1):
+            result = r.solve("sn", (n1, n2, 1), True)
+            misere2[(n1, n2)] = result.value
+            r.add(r.row(f"misère SN-({n1},{n2},1)", None, result))
     r.add("")
+    misere_diagonal = {n: misere2[(n, n)] for n in range(4, table2_max + 1)}
+    families["misère SN(n, n, 1), n >= 4"] = misere_diagonal
+    families.update(_columns(misere2, table2_max, "misère "))
+    r.add(*patterns_section(families))
 
     r.add("## Beyond the paper: Kriegspiel Nim with three heaps", "", *r.header)
     kn3 = [(1, 1, 1), (2, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2, 1), (2, 2, 2), (3, 3, 1)]
