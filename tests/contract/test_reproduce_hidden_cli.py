@@ -10,8 +10,17 @@ from tests.contract.conftest import Run
 
 
 def test_the_report_is_written_with_progress_on_stderr(nimlab: Any, tmp_path: Path) -> None:
+    """Piped, progress starts after NIMLAB_PROGRESS_AFTER seconds (2 by default; 0 here)."""
     out = tmp_path / "hidden"
-    run: Run = nimlab("reproduce", "hidden-games", "--out", str(out), "--reach", "2")
+    run: Run = nimlab(
+        "reproduce",
+        "hidden-games",
+        "--out",
+        str(out),
+        "--reach",
+        "2",
+        env={"NIMLAB_PROGRESS_AFTER": "0"},
+    )
     assert run.code == 0, run.err
     text = (out / "report.md").read_text()
     assert "# Hidden-information versions of catalogue games" in text
@@ -28,6 +37,8 @@ def test_the_report_is_written_with_progress_on_stderr(nimlab: Any, tmp_path: Pa
     assert len(progress) == len(results)
     assert "sn subtraction 4: 1" in run.err and "sn subtraction 4" not in run.out
     assert run.out.startswith("report written to")
+    quiet = nimlab("reproduce", "hidden-games", "--out", str(out), "--reach", "1")
+    assert quiet.code == 0 and quiet.err == ""  # a job of under two seconds says nothing
 
 
 def test_a_reach_below_one_is_bad_input(nimlab: Any, tmp_path: Path) -> None:

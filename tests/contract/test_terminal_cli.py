@@ -25,13 +25,29 @@ def test_grundy_rows_are_indexed_and_hold_the_json_values(
 @pytest.mark.parametrize("store", ["none", "a store"])
 def test_a_long_solve_reports_its_rounds_on_stderr_when_piped(nimlab: Any, store: str) -> None:
     # with a store (the default), the first run is computed through it: its rounds show too
-    args = ("solve", "sn", "7", "6", "1", "--method", "restricted", "--json")
-    env = {"NIMLAB_STORE": ""} if store == "none" else None
+    # (piped, a line per round once the job has run NIMLAB_PROGRESS_AFTER seconds; 0 here)
+    args = ("solve", "sn", "5", "5", "1", "--method", "restricted", "--json")
+    env = {"NIMLAB_PROGRESS_AFTER": "0", **({"NIMLAB_STORE": ""} if store == "none" else {})}
     run = nimlab(*args, timeout=300, env=env)
-    assert run.ok_json()["value"] == "13/55"  # stdout: exactly one JSON object
+    assert run.ok_json()["value"] == "3/13"  # stdout: exactly one JSON object
     assert run.ok_json()["cached"] is False
     rounds = [line for line in run.err.splitlines() if "round" in line and "<= v <=" in line]
-    assert rounds, run.err  # a plain line per round once the job has run two seconds
+    assert rounds, run.err
+    quiet = nimlab(*args, "--no-store")  # under two seconds (the default): not a word
+    assert quiet.code == 0 and quiet.err == ""
+
+
+def test_sweeps_and_reports_show_progress_on_stderr_when_piped(nimlab: Any) -> None:
+    """A plain line per task of a sweep and per game of a report, on stderr; stdout keeps
+    the summary (or the JSON object) alone."""
+    env = {"NIMLAB_PROGRESS_AFTER": "0"}
+    sweep = nimlab("sweep", "solve", "kn", "--grid", "2..3,1..2", "--json", env=env)
+    summary = sweep.ok_json()
+    lines = sweep.err.strip().splitlines()
+    assert len(lines) == summary["computed"] == 4
+    assert lines[-1].startswith("4/4 kn(") and "computed" in lines[-1]
+    again = nimlab("sweep", "solve", "kn", "--grid", "2..3,1..2", env=env)
+    assert "4 of 4 already in the store: skipped" in again.err and "sweep summary" in again.out
 
 
 def test_tables_piped_are_wide_and_follow_columns(nimlab: Any) -> None:

@@ -8,7 +8,8 @@ from nimlab.extensive.reproduce import write_report
 
 
 def test_report_small(tmp_path: Path) -> None:
-    path = write_report(tmp_path / "out", table2_max=4, large_kn=False)
+    lines: list[str] = []
+    path = write_report(tmp_path / "out", table2_max=4, large_kn=False, progress=lines.append)
     text = path.read_text()
     assert "## Table 1" in text and "## Table 2" in text and "Fig. 2" in text
     assert "| NO |" not in text
@@ -16,6 +17,8 @@ def test_report_small(tmp_path: Path) -> None:
     assert "misère Schrödinger Nim" in text and "three heaps" in text and "kn-empty" in text
     assert "| SN(4,4,1) | 1/5 | 1/5 | True | yes |" in text  # the diagonal pattern
     assert "## Patterns guessed and checked" in text and "misère SN-(4,4,1)" in text
+    assert any(line.startswith("sn(4,4,1): 1/5 (") for line in lines)  # a line per game
+    assert len(lines) > 50
     assert "| SN(n, n, 1), n >= 4 | none: 1 value cannot over-determine" in text
 
 

@@ -165,10 +165,11 @@ def test_progress_bar_on_a_terminal(
     args = ("sweep", "scoring", "--piles", "1", "--max", "3", "--store", store, "--workers", "1")
     r = cli(*args)
     assert r.code == 0, r.err
-    assert "3/3" in r.out and "tasks/s" in r.out and "sweep summary" in r.out
+    assert "3/3" in r.err and "tasks/s" in r.err and "sweep summary" in r.out
+    assert "3/3" not in r.out  # progress goes to stderr
     again = cli("sweep", "scoring", "--piles", "1", "--max", "4", "--store", store)
-    assert "3 of 4 already in the store: skipped" in again.out
-    assert cli(*args, "--json").json()["skipped"] == 3  # --json: no bar, one object
+    assert "3 of 4 already in the store: skipped" in again.err
+    assert cli(*args, "--json").json()["skipped"] == 3  # --json: stdout holds one object
 
 
 def test_size_limits_fail_tasks_not_the_sweep(cli: Any, tmp_path: Path) -> None:

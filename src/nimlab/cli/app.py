@@ -9,6 +9,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import typer
@@ -33,6 +36,7 @@ __all__ = [
     "emit_json",
     "hidden_game_options",
     "option_budget",
+    "progress_lines",
 ]
 
 app = typer.Typer(
@@ -67,6 +71,51 @@ def make_console() -> Console:
 
 
 console = make_console()
+
+QUIET_SECONDS = 2.0
+"""Jobs shorter than this print no progress when stderr is not a terminal (the environment
+variable ``NIMLAB_PROGRESS_AFTER`` sets another number of seconds; 0 prints every step)."""
+
+
+def _quiet_seconds() -> float:
+    given = os.environ.get("NIMLAB_PROGRESS_AFTER", "")
+    try:
+        return max(0.0, float(given)) if given else QUIET_SECONDS
+    except ValueError:
+        return QUIET_SECONDS
+
+
+@contextmanager
+def progress_lines(title: str, *, quiet: float | None = None) -> Iterator[Callable[[str], None]]:
+    """A reporter of progress lines on stderr, never on stdout: a rich status line on a
+    terminal; otherwise a plain line per report once the job has run for ``quiet`` seconds
+    (default :data:`QUIET_SECONDS`), so a short job prints nothing and a piped long one
+    shows it is alive.
+
+    >>> import io, contextlib
+    >>> errors = io.StringIO()
+    >>> with contextlib.redirect_stderr(errors), progress_lines("test", quiet=0) as report:
+    ...     report("step 1 of 2")
+    >>> errors.getvalue()
+    'step 1 of 2\\n'
+    """
+    from rich.console import Console
+
+    stderr = Console(stderr=True, file=sys.stderr)
+    started = time.perf_counter()
+    after = _quiet_seconds() if quiet is None else quiet
+    if not stderr.is_terminal:
+
+        def write(line: str) -> None:
+            if time.perf_counter() - started >= after:
+                sys.stderr.write(line + "\n")
+                sys.stderr.flush()
+
+        yield write
+        return
+    with stderr.status(title) as status:
+        yield lambda line: status.update(line)
+
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object on stdout.")
 NO_STORE_OPTION = typer.Option(

@@ -7,13 +7,19 @@ claim, writes ``report.md`` (and figures) into ``out``, and returns the report's
 from __future__ import annotations
 
 import importlib
-import sys
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from nimlab.cli.app import MAX_MEMORY_OPTION, MAX_SECONDS_OPTION, app, console, option_budget
+from nimlab.cli.app import (
+    MAX_MEMORY_OPTION,
+    MAX_SECONDS_OPTION,
+    app,
+    console,
+    option_budget,
+    progress_lines,
+)
 from nimlab.errors import InvalidPositionError
 
 __all__ = ["REPORTS", "reproduce"]
@@ -58,16 +64,11 @@ def reproduce(
         module.check_reach(reach, budget)  # refused before the folder is made
     out.mkdir(parents=True, exist_ok=True)
     extra: dict[str, Any] = {} if reach is None else {"reach": reach}
-    if paper == "hidden-games":
-        extra["progress"] = _progress
-        if reach is not None:
-            extra["budget"] = budget
-            extra["max_nodes"] = None
-    report = module.write_report(out, **extra)
+    if paper == "hidden-games" and reach is not None:
+        extra["budget"] = budget
+        extra["max_nodes"] = None
+    with progress_lines(f"reproducing {paper}") as report_line:
+        if paper in REACHABLE:
+            extra["progress"] = report_line
+        report = module.write_report(out, **extra)
     console.print(f"report written to [bold]{report}[/bold]")
-
-
-def _progress(line: str) -> None:
-    """One line per game on stderr (stdout is kept for the result)."""
-    sys.stderr.write(line + "\n")
-    sys.stderr.flush()

@@ -27,6 +27,7 @@ from nimlab.cli.app import (
     emit_json,
     hidden_game_options,
     option_budget,
+    progress_lines,
 )
 from nimlab.cli.paths import output_path, writing
 from nimlab.core.heaps import parse_heaps
@@ -43,8 +44,6 @@ if TYPE_CHECKING:
 __all__ = ["export_efg", "solve"]
 
 _HEAPS = re.compile(r"[0-9,]*")
-QUIET_SECONDS = 2.0
-"""Jobs shorter than this print no progress when stderr is not a terminal."""
 
 _STORE = typer.Option(
     None,
@@ -216,34 +215,17 @@ def _solve_game(
 
 @contextmanager
 def _round_status() -> Iterator[RoundReport]:
-    """Progress of restricted games on stderr, never on stdout: a status line on a terminal;
-    otherwise a plain line per round once the job has run for :data:`QUIET_SECONDS`."""
-    import sys
-    import time
+    """Progress of restricted games on stderr (:func:`~nimlab.cli.app.progress_lines`)."""
+    with progress_lines("solving") as write:
 
-    from rich.console import Console
+        def report(heap: int | None, step: Round) -> None:
+            part = "" if heap is None else f"heap {heap + 1}, "
+            low, high = step.lower + 0.0, step.upper + 0.0  # no "-0.0"
+            write(
+                f"{part}round {step.index}: {low:.9f} <= v <= {high:.9f} "
+                f"({step.nodes[0] + step.nodes[1]:,} nodes)"
+            )
 
-    stderr = Console(stderr=True)
-    started = time.perf_counter()
-    status = stderr.status("solving")
-
-    def report(heap: int | None, step: Round) -> None:
-        part = "" if heap is None else f"heap {heap + 1}, "
-        low, high = step.lower + 0.0, step.upper + 0.0  # no "-0.0"
-        line = (
-            f"{part}round {step.index}: {low:.9f} <= v <= {high:.9f} "
-            f"({step.nodes[0] + step.nodes[1]:,} nodes)"
-        )
-        if stderr.is_terminal:
-            status.update(line)
-        elif time.perf_counter() - started >= QUIET_SECONDS:
-            sys.stderr.write(line + "\n")
-            sys.stderr.flush()
-
-    if not stderr.is_terminal:
-        yield report
-        return
-    with status:
         yield report
 
 

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
     BarColumn,
@@ -43,6 +44,7 @@ from nimlab.cli.app import (
     emit_json,
     hidden_game_options,
     option_budget,
+    progress_lines,
 )
 from nimlab.core.heaps import Heaps
 from nimlab.errors import InvalidPositionError, NimlabError
@@ -121,8 +123,8 @@ class _RateColumn(ProgressColumn):
 
 
 def _on_terminal() -> bool:
-    """Whether standard output is a terminal (then sweeps draw a progress bar)."""
-    return sys.stdout.isatty()
+    """Whether standard error is a terminal (then sweeps draw a progress bar there)."""
+    return sys.stderr.isatty()
 
 
 OnStart = Callable[[SweepSummary], None]
@@ -130,10 +132,27 @@ OnOutcome = Callable[[TaskOutcome], None]
 
 
 @contextmanager
-def _progress(show: bool, title: str) -> Iterator[tuple[OnStart | None, OnOutcome | None]]:
-    """``(on_start, on_outcome)`` callbacks drawing a rich progress bar, or no-ops."""
-    if not show:
-        yield None, None
+def _progress(title: str) -> Iterator[tuple[OnStart, OnOutcome]]:
+    """``(on_start, on_outcome)`` callbacks reporting on stderr, never on stdout: a rich
+    progress bar on a terminal, else a plain line per task once the sweep has run for a
+    couple of seconds (:func:`~nimlab.cli.app.progress_lines`)."""
+    errors = Console(stderr=True, file=sys.stderr)
+    if not _on_terminal():
+        with progress_lines(title) as write:
+            counts = [0, 0]
+
+            def on_start_plain(summary: SweepSummary) -> None:
+                counts[1] = summary.total - summary.skipped
+                _announce_skipped(errors, summary)
+
+            def on_outcome_plain(outcome: TaskOutcome) -> None:
+                counts[0] += 1
+                what = "computed" if outcome.ok else f"failed: {outcome.error}"
+                write(
+                    f"{counts[0]}/{counts[1]} {outcome.task.spec} {what} ({outcome.seconds:.2f} s)"
+                )
+
+            yield on_start_plain, on_outcome_plain
         return
     bar = Progress(
         TextColumn("[bold]{task.description}"),
@@ -143,14 +162,13 @@ def _progress(show: bool, title: str) -> Iterator[tuple[OnStart | None, OnOutcom
         TextColumn("eta"),
         TimeRemainingColumn(),
         TimeElapsedColumn(),
-        console=console,
+        console=errors,
         transient=False,
     )
     ids: list[TaskID] = []
 
     def on_start(summary: SweepSummary) -> None:
-        if summary.skipped:
-            console.print(f"{summary.skipped} of {summary.total} already in the store: skipped")
+        _announce_skipped(errors, summary)
         ids.append(bar.add_task(title, total=summary.total - summary.skipped))
 
     def on_outcome(outcome: TaskOutcome) -> None:
@@ -162,6 +180,11 @@ def _progress(show: bool, title: str) -> Iterator[tuple[OnStart | None, OnOutcom
 
     with bar:
         yield on_start, on_outcome
+
+
+def _announce_skipped(errors: Console, summary: SweepSummary) -> None:
+    if summary.skipped:
+        errors.print(f"{summary.skipped} of {summary.total} already in the store: skipped")
 
 
 def _render_summary(summary: SweepSummary) -> None:
@@ -195,9 +218,8 @@ def _sweep(
     path = resolve_store_path(store)
     executor = _executor(workers, scheduler, cluster)
     ResultStore(path).close()  # a file that is not a results store is refused before any work
-    show = not as_json and _on_terminal()
     try:
-        with executor, _progress(show, title) as (on_start, on_outcome):
+        with executor, _progress(title) as (on_start, on_outcome):
             summary = run_sweep(
                 tasks, store_path=path, executor=executor, on_start=on_start, on_outcome=on_outcome
             )
