@@ -82,5 +82,6 @@ def test_the_certificate_falls_back_to_the_dense_solve(monkeypatch: pytest.Monke
     monkeypatch.setattr(certify_module, "SparseExactSolver", refuse)
     result = solve("sn", (3, 3, 1))  # SN(3,3,1) = 1/3 (seed 000, Fig. 2)
     assert result.exact and result.value == Fraction(1, 3)
+    assert result.certificate.method.endswith("exact optimal basis (python-flint)")
     monkeypatch.setattr(certify_module, "BASIS_LIMIT", 0)  # and without it, no certificate
     assert not solve("sn", (3, 2, 1)).exact

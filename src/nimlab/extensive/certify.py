@@ -262,13 +262,14 @@ def exact_plans_from_basis(
     basic_cols: npt.NDArray[np.bool_],
     basic_rows: npt.NDArray[np.bool_],
     sizes: tuple[int, int, int, int],
-) -> tuple[list[Fraction], list[Fraction]] | None:
+) -> tuple[list[Fraction], list[Fraction], str] | None:
     """Re-solve the LP's optimal basis in exact rationals: by numeric lifting on the sparse
     basis (:mod:`nimlab.extensive.lifting`), or, if its float factors fail, by python-flint's
     dense rational solve (``None`` for a basis over :data:`BASIS_LIMIT`).
 
     The primal ``(x, q)`` solves the tight rows restricted to the basic columns; the dual ``y``
-    solves the transposed system with the cost vector. Returns L's and R's realisation plans.
+    solves the transposed system with the cost vector. Returns L's and R's realisation plans
+    and how they were found.
     """
     from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
 
@@ -284,6 +285,7 @@ def exact_plans_from_basis(
     cost = [0] * (nx + nq)
     cost[nx] = -1
     primal_rhs, dual_rhs = [rhs_full[r] for r in rows], [cost[c] for c in cols]
+    how = "numeric lifting"
     try:
         solver = SparseExactSolver(len(rows), entries)
         primal = solver.solve(primal_rhs)
@@ -292,6 +294,7 @@ def exact_plans_from_basis(
         if len(rows) > BASIS_LIMIT:
             return None
         primal, dual = _dense_solve(len(rows), entries, primal_rhs, dual_rhs)
+        how = "python-flint"
     x = [Fraction(0)] * nx
     for k, c in enumerate(cols):
         if c < nx:
@@ -300,7 +303,7 @@ def exact_plans_from_basis(
     for k, r in enumerate(rows):
         if r < ny:
             y[r] = abs(dual[k])
-    return x, y
+    return x, y, how
 
 
 def _dense_solve(
@@ -355,10 +358,10 @@ def certify_lp(
         plans = exact_plans_from_basis(tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes)
         if plans is None:
             return certificate, behaviours
-        x, y = plans
+        x, y, how = plans
         exact_x, exact_y = behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y)
         if exact_x is not None and exact_y is not None:
-            candidate = certify(tree, (exact_x, exact_y), "exact optimal basis (python-flint)")
+            candidate = certify(tree, (exact_x, exact_y), f"exact optimal basis ({how})")
             if candidate.upper - candidate.lower <= certificate.upper - certificate.lower:
                 certificate, behaviours = candidate, (exact_x, exact_y)
     return certificate, behaviours
