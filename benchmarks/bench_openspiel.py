@@ -1,8 +1,8 @@
 """OpenSpiel games: nimlab's exact, certified solve against OpenSpiel's own solvers.
 
 Run: ``.venv/bin/python benchmarks/bench_openspiel.py [--cfr-cap S] [--lp-cap S]
-[--lp-memory GB] [--games kuhn,leduc,...]`` (needs the extra ``openspiel``, and ``cvxopt`` for
-OpenSpiel's LP).
+[--lp-memory GB] [--gambit-cap S] [--games kuhn,leduc,...]`` (needs the extra ``openspiel``,
+and ``cvxopt`` for OpenSpiel's LP).
 
 For each game, in one subprocess per method (so that its peak memory is its own):
 
@@ -11,6 +11,10 @@ For each game, in one subprocess per method (so that its peak memory is its own)
 * ``sequence_form_lp``: OpenSpiel's ``sequence_form_lp.solve_zero_sum_game`` (cvxopt, dense
   matrices), skipped when its payoff matrix alone (8 bytes per pair of sequences) would pass
   ``--lp-memory`` GB, killed after ``--lp-cap`` seconds;
+* ``Gambit``: pygambit's ``nash.lcp_solve(rational=True)`` and ``nash.lp_solve`` (floats) on
+  the game written by OpenSpiel's ``gambit.export_gambit`` (its chance probabilities, printed
+  as decimals that Gambit refuses for not summing to exactly one, read back as the nearest
+  fractions with denominators up to 10^6), killed after ``--gambit-cap`` seconds;
 * ``CFR+``: ``pyspiel.CFRPlusSolver`` until OpenSpiel's exploitability of the average policy
   is below 1e-6 (checked after 1, 2, 4, ... iterations and then every 64), stopped after
   ``--cfr-cap`` seconds. nimlab's own games are Python games: OpenSpiel runs them under
@@ -81,6 +85,34 @@ def run_lp(name: str) -> dict[str, Any]:
     return {"seconds": time.perf_counter() - start, "float": float(value)}
 
 
+def run_gambit(name: str, solver: str) -> dict[str, Any]:
+    import io
+    import re
+    from fractions import Fraction
+
+    import pygambit
+    import pyspiel
+    from open_spiel.python.algorithms import gambit
+
+    text = gambit.export_gambit(pyspiel.load_game(_game_string(name)))
+
+    def exact(match: re.Match[str]) -> str:
+        return str(Fraction(match.group(0)).limit_denominator(10**6))
+
+    lines = [
+        re.sub(r"\d+\.\d+", exact, line) if line.lstrip().startswith("c ") else line
+        for line in text.splitlines()
+    ]
+    game = pygambit.read_efg(io.StringIO("\n".join(lines) + "\n"))
+    start = time.perf_counter()
+    if solver == "gambit-lcp":
+        found = pygambit.nash.lcp_solve(game, rational=True)
+    else:
+        found = pygambit.nash.lp_solve(game, rational=False)
+    value = found.equilibria[0].payoff(next(iter(game.players)))
+    return {"seconds": time.perf_counter() - start, "value": str(value), "float": float(value)}
+
+
 def run_cfr(name: str, cap: float) -> dict[str, Any]:
     import pyspiel
 
@@ -115,6 +147,8 @@ def child(method: str, name: str, cap: float) -> None:
         out = run_nimlab(name)
     elif method == "lp":
         out = run_lp(name)
+    elif method.startswith("gambit"):
+        out = run_gambit(name, method)
     else:
         out = run_cfr(name, cap)
     out["peak_mb"] = _peak_mb()
@@ -127,10 +161,22 @@ def measure(method: str, name: str, cap: float, timeout: float) -> dict[str, Any
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None
+    if done.returncode == -9:
+        return {"error": "killed by the kernel (out of memory)"}
     if done.returncode:
         return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
+
+
+def _gambit_cell(found: dict[str, Any] | None, cap: float) -> str:
+    """Seconds, memory and value of a Gambit solver, or why there are none."""
+    if found is None:
+        return f"killed after {cap:.0f} s"
+    if "error" in found:
+        return f"failed: {found['error'][:60]}"
+    value = found["value"] if len(found["value"]) < 16 else f"{found['float']:.9f}"
+    return f"{found['seconds']:.2f} s, {found['peak_mb']:.0f} MB: {value}"
 
 
 def main() -> None:
@@ -138,6 +184,7 @@ def main() -> None:
     parser.add_argument("--cfr-cap", type=float, default=60.0)
     parser.add_argument("--lp-cap", type=float, default=300.0)
     parser.add_argument("--lp-memory", type=float, default=4.0)
+    parser.add_argument("--gambit-cap", type=float, default=120.0)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -146,9 +193,10 @@ def main() -> None:
         return
     print(
         "| game | nodes | infosets | nimlab exact (s, MB) | value | OpenSpiel LP (s, MB) "
-        "| LP value | CFR+ to 1e-6 (s, MB) | CFR+ |"
+        "| LP value | Gambit LCP, rational (s, MB) | Gambit LP (s, MB) | CFR+ to 1e-6 (s, MB) "
+        "| CFR+ |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for key in args.games.split(","):
         name = GAMES[key]
         exact = measure("nimlab", name, 0, 3600)
@@ -166,6 +214,10 @@ def main() -> None:
             else:
                 lp_cell = f"{lp['seconds']:.2f} s, {lp['peak_mb']:.0f} MB"
                 lp_value = f"{lp['float']:.9f}"
+        gambit_cells = [
+            _gambit_cell(measure(solver, name, 0, args.gambit_cap), args.gambit_cap)
+            for solver in ("gambit-lcp", "gambit-lp")
+        ]
         cfr = measure("cfr", name, args.cfr_cap, args.cfr_cap + 600)
         if cfr is None or "error" in cfr:
             cfr_cell, cfr_note = "failed", str(cfr)
@@ -181,7 +233,7 @@ def main() -> None:
         print(
             f"| `{_game_string(name)}` | {exact['nodes']:,} | {exact['infosets']:,} | "
             f"{exact['seconds']:.2f} s, {exact['peak_mb']:.0f} MB | {value}{certified} | "
-            f"{lp_cell} | {lp_value} | {cfr_cell} | {cfr_note} |",
+            f"{lp_cell} | {lp_value} | {' | '.join(gambit_cells)} | {cfr_cell} | {cfr_note} |",
             flush=True,
         )
 

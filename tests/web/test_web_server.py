@@ -109,7 +109,7 @@ def _history_length(page: Any) -> int:
 
 def test_browser_plays_nim_to_the_end_with_hints(server: str, browser: Any, tmp_path: Path) -> None:
     page, errors = _open_page(browser)
-    page.goto(server + "/")
+    page.goto(server + "/?tab=play")
     page.wait_for_selector("#game option[value=nim]", state="attached")
     page.fill("#position", "3,4,5")
     page.click("#start")
@@ -153,8 +153,44 @@ def test_browser_plays_nim_to_the_end_with_hints(server: str, browser: Any, tmp_
     page.close()
 
 
-def _start(page: Any, server: str, game: str, position: str) -> None:
+def test_a_guided_start_teaches_nim_in_words(server: str, browser: Any, tmp_path: Path) -> None:
+    """The landing page opens first; its first guided start sets up Nim 3,4,5. A losing move
+    is called one, with the move that kept the win; the computer's reply is shown as a move;
+    a winning move is praised. Then the other guided starts open their games."""
+    page, errors = _open_page(browser)
     page.goto(server + "/")
+    assert page.locator("#tab-start").is_visible() and not page.locator("#tab-play").is_visible()
+    page.screenshot(path=str(tmp_path / "landing.png"), full_page=True)
+    page.click("button[data-start=nim]")
+    page.wait_for_selector("#tab-play:not([hidden]) .counter")
+    assert page.locator(".counter").count() == 12
+    assert "kept the win" not in page.locator("#status").text_content()
+    page.fill("#move-input", "3 5")  # empties heap 3: 3,4,0 has nim-sum 7
+    page.click("#move-submit")
+    page.wait_for_selector("#feedback:not([hidden])")
+    feedback = page.locator("#feedback")
+    assert feedback.get_attribute("class") == "feedback feedback-gave-away"
+    text = feedback.text_content()
+    assert text.startswith("That move gave away the win: 3,4,0 has nim-sum 7"), text
+    assert "(3,4,5 -> 1,4,5) kept it" in text
+    page.wait_for_selector("#last-move:not([hidden])")
+    assert page.locator("#last-move").text_content().startswith("The computer played ")
+    page.wait_for_function("() => document.querySelector('#status').textContent === 'Your move.'")
+    page.screenshot(path=str(tmp_path / "feedback.png"), full_page=True)
+    for name, shown in (("kayles", "#tab-play .board-kayles"), ("hidden", ".hidden-action")):
+        page.click("button[data-tab=start]")
+        page.click(f"button[data-start={name}]")
+        page.wait_for_selector(shown)
+    assert page.locator("#hidden-variant").input_value() == "kn"
+    page.click("button[data-tab=start]")
+    page.click("button[data-start=scoring]")
+    page.wait_for_selector("#scoring-area:not([hidden])")
+    assert errors == []
+    page.close()
+
+
+def _start(page: Any, server: str, game: str, position: str) -> None:
+    page.goto(server + "/?tab=play")
     page.wait_for_selector(f"#game option[value={game}]", state="attached")
     page.select_option("#game", game)
     page.fill("#position", position)
@@ -275,7 +311,7 @@ def test_browser_plays_red_blue_hackenbush_as_red(
     server: str, browser: Any, tmp_path: Path
 ) -> None:
     page, errors = _open_page(browser)
-    page.goto(server + "/")
+    page.goto(server + "/?tab=play")
     page.wait_for_selector("#game option[value=red-blue-hackenbush]", state="attached")
     page.select_option("#game", "red-blue-hackenbush")
     assert page.locator("#play-form .side").is_visible()
@@ -302,7 +338,7 @@ def test_browser_plays_red_blue_hackenbush_as_red(
 
 def test_browser_shows_api_errors(server: str, browser: Any) -> None:
     page = browser.new_page()
-    page.goto(server + "/")
+    page.goto(server + "/?tab=play")
     page.wait_for_selector("#game option[value=nim]", state="attached")
     page.fill("#position", "3,-4")
     page.click("#start")
@@ -315,7 +351,7 @@ def test_browser_plays_schrodinger_nim_and_reveals_the_history(
     server: str, browser: Any, tmp_path: Path
 ) -> None:
     page, errors = _open_page(browser)
-    page.goto(server + "/")
+    page.goto(server + "/?tab=play")
     page.click("button[data-tab=hidden]")
     page.select_option("#hidden-variant", "sn")
     page.fill("#hidden-position", "3,3,1")
@@ -347,7 +383,7 @@ def test_browser_plays_schrodinger_nim_and_reveals_the_history(
 
 def test_browser_plays_kriegspiel_on_a_catalogue_game(server: str, browser: Any) -> None:
     page, errors = _open_page(browser)
-    page.goto(server + "/")
+    page.goto(server + "/?tab=play")
     page.click("button[data-tab=hidden]")
     page.wait_for_function("() => document.querySelectorAll('#hidden-game option').length > 3")
     page.select_option("#hidden-game", "subtraction")
@@ -381,7 +417,7 @@ def test_browser_plays_kriegspiel_on_a_catalogue_game(server: str, browser: Any)
 
 def test_browser_explore_and_scoring(server: str, browser: Any) -> None:
     page = browser.new_page()
-    page.goto(server + "/")
+    page.goto(server + "/?tab=play")
     page.wait_for_selector("#grundy-game option[value=subtraction]", state="attached")
     page.click("button[data-tab=explore]")
     page.click("#grundy-form button")
@@ -584,7 +620,7 @@ def test_every_page_fits_a_390_px_phone(server: str, browser: Any) -> None:
     page.click("#hint")
     page.wait_for_selector("#hint-options .option")
     fits("a game of Nim with its hint")
-    for tab in ("scoring", "hidden", "explore"):
+    for tab in ("start", "scoring", "hidden", "explore"):
         page.click(f"button[data-tab={tab}]")
         fits(f"the {tab} tab")
     page.click("button[data-tab=hidden]")

@@ -346,6 +346,61 @@ class PlayState:
             f"illegal move {text.strip()!r} from {self.text}: type the position after your move"
         )
 
+    def feedback(self, after: PlayState) -> dict[str, str]:
+        """Words on the player's move from this position to ``after``: ``kind`` is ``kept``
+        (the move wins), ``gave-away`` (a winning move was there and this is not one) or
+        ``lost-already`` (no move wins), and ``text`` says why with the numbers.
+
+        >>> start = open_state("nim", "3,4,5")
+        >>> start.feedback(start.after((3, 4, 0)))["text"]  # doctest: +NORMALIZE_WHITESPACE
+        'That move gave away the win: 3,4,0 has nim-sum 7, so the computer can win now.
+         heap 1: 3 -> 1 (3,4,5 -> 1,4,5) kept it: 1,4,5 has nim-sum 0.'
+        >>> start.feedback(start.after((1, 4, 5)))["kind"]
+        'kept'
+        """
+        winning = self.game.winning_moves(self.position)
+        left = after.text or "(empty)"
+        if not winning:
+            return {
+                "kind": "lost-already",
+                "text": f"No move wins from {self.text}{self._in_brackets(self.position)}: every "
+                "move leaves the computer a winning position. Play on and wait for a mistake.",
+            }
+        if self.game.outcome(after.position).value == "P":
+            return {
+                "kind": "kept",
+                "text": f"Good move: {left}{self._in_brackets(after.position)} is a losing "
+                "position for the computer, who moves next; answer every move this way and "
+                "you win.",
+            }
+        best = winning[0]
+        target = self.game.format_position(best.to) or "(empty)"
+        given = self._measure(after.position)
+        kept = self._measure(best.to)
+        return {
+            "kind": "gave-away",
+            "text": f"That move gave away the win: {left} "
+            + (f"has {given}" if given else "is a winning position for the player to move")
+            + f", so the computer can win now. {best.label} ({self.text} -> {target}) kept it"
+            + (f": {target} has {kept}." if kept else "."),
+        }
+
+    def _measure(self, position: Hashable) -> str | None:
+        """``nim-sum 7`` (Nim), ``Grundy value 2`` (normal play, a closed form), or None."""
+        if self.game.terminal_grundy:
+            return None
+        try:
+            value = self.game.grundy(position)
+        except TooLargeError:
+            return None
+        if value is None:
+            return None
+        return f"{'nim-sum' if self.game.name == 'nim' else 'Grundy value'} {value}"
+
+    def _in_brackets(self, position: Hashable) -> str:
+        measure = self._measure(position)
+        return f" ({measure})" if measure else ""
+
     def computer_move(self, rng: random.Random | None = None) -> ComputerMove:
         """A winning move if there is one (chosen at random among them), else a random move."""
         rng = rng or self._rng

@@ -292,7 +292,11 @@ def _play_move_json(request: MoveRequest) -> dict[str, Any]:
     """Check a typed move (``heap amount`` or the position after it) and return the new state."""
     state = _state(request)
     after = state.parse_move(request.move)
-    return {"move": {"to": after.text, "by": "you"}, "state": after.to_json()}
+    return {
+        "move": {"to": after.text, "by": "you"},
+        "state": after.to_json(),
+        "feedback": state.feedback(after),
+    }
 
 
 def _play_computer_json(request: ComputerRequest) -> dict[str, Any]:

@@ -39,13 +39,58 @@ async function api(path, body) {
 
 // ---------------------------------------------------------------- tabs
 const tabLoaders = {};
+
+function showTab(name) {
+  document.querySelectorAll(".tab").forEach((t) => t.classList.toggle("active", t.dataset.tab === name));
+  document.querySelectorAll(".panel").forEach((p) => { p.hidden = p.id !== "tab-" + name; });
+  showError("");
+  if (tabLoaders[name]) return tabLoaders[name]();
+  return Promise.resolve();
+}
+
 document.querySelectorAll(".tab").forEach((tab) => {
-  tab.addEventListener("click", () => {
-    document.querySelectorAll(".tab").forEach((t) => t.classList.toggle("active", t === tab));
-    document.querySelectorAll(".panel").forEach((p) => { p.hidden = p.id !== "tab-" + tab.dataset.tab; });
-    showError("");
-    if (tabLoaders[tab.dataset.tab]) tabLoaders[tab.dataset.tab]();
-  });
+  tab.addEventListener("click", () => { showTab(tab.dataset.tab); });
+});
+
+// The landing page's guided starts: each sets up a game and opens its tab.
+const STARTS = {
+  nim: async () => {
+    await gamesLoaded;
+    await showTab("play");
+    $("game").value = "nim";
+    $("game").dispatchEvent(new Event("change"));
+    $("position").value = "3,4,5";
+    $("starter").value = "you";
+    await startGame(null);
+    setStatus("Your move. Click a counter to take it and every counter above it: "
+      + "after your move you will be told whether it keeps the win.");
+  },
+  kayles: async () => {
+    await gamesLoaded;
+    await showTab("play");
+    $("game").value = "kayles";
+    $("game").dispatchEvent(new Event("change"));
+    $("starter").value = "you";
+    await startGame(null);
+  },
+  scoring: async () => {
+    await gamesLoaded;
+    await showTab("scoring");
+    await scoringStart(null);
+  },
+  hidden: async () => {
+    await gamesLoaded;
+    await showTab("hidden");
+    $("hidden-game").value = "nim";
+    $("hidden-game").dispatchEvent(new Event("change"));
+    $("hidden-variant").value = "kn";
+    showHiddenRules();
+    $("hidden-position").value = "2,2,1";
+    await hiddenStart(null);
+  },
+};
+document.querySelectorAll("[data-start]").forEach((button) => {
+  button.addEventListener("click", () => { STARTS[button.dataset.start]().catch(() => {}); });
 });
 
 // ---------------------------------------------------------------- catalogue games
@@ -103,6 +148,8 @@ async function loadGames() {
 function fillFromAddress() {
   const query = new URLSearchParams(window.location.search);
   const game = query.get("game");
+  const tab = query.get("tab") || (query.has("game") ? "play" : "");
+  if (tab && document.querySelector(`.tab[data-tab="${CSS.escape(tab)}"]`)) showTab(tab);
   if (game && gameInfo(game).playable) {
     $("game").value = game;
     $("game").dispatchEvent(new Event("change"));
@@ -933,8 +980,10 @@ async function computerTurn() {
   setStatus("The computer is thinking…");
   renderBoard();
   try {
-    const reply = await call("computer", play.state.position, "computer");
-    play.history.push({ by: "computer", label: reply.move.label, to: reply.move.to, before: play.state.position });
+    const before = play.state.position;
+    const reply = await call("computer", before, "computer");
+    play.history.push({ by: "computer", label: reply.move.label, to: reply.move.to, before });
+    showLastMove(`The computer played ${reply.move.label}: ${before || "(empty)"} → ${reply.move.to || "(empty)"}`);
     play.state = reply.state;
     play.toMove = "you";
   } finally {
@@ -949,15 +998,39 @@ async function humanMove(to, label) {
   if (play.over || play.busy) return;
   const before = play.state.position;
   const response = await call("move", before, "you", { move: to });
+  await afterYourMove(before, label, response);
+}
+
+// Your move is checked: say what it did (kept the win, gave it away), then the computer replies.
+async function afterYourMove(before, label, response) {
   play.history.push({ by: "you", label, to: response.state.position, before });
   play.state = response.state;
   play.toMove = "computer";
+  showFeedback(response.feedback);
   if (play.state.over) {
     finish("you");
     renderBoard();
     return;
   }
   await computerTurn();
+}
+
+function showFeedback(feedback) {
+  const line = $("feedback");
+  line.hidden = !feedback;
+  if (!feedback) return;
+  line.textContent = feedback.text;
+  line.className = "feedback feedback-" + feedback.kind;
+}
+
+// The computer's move, shown as a move (and flashed, so the eye finds it) above the board.
+function showLastMove(text) {
+  const line = $("last-move");
+  line.hidden = !text;
+  line.textContent = text || "";
+  line.classList.remove("flash");
+  void line.offsetWidth; // restart the animation
+  if (text) line.classList.add("flash");
 }
 
 async function startGame(event) {
@@ -975,6 +1048,8 @@ async function startGame(event) {
   play.busy = false;
   play.shown = null;
   play.toMove = $("starter").value === "computer" ? "computer" : "you";
+  showFeedback(null);
+  showLastMove(null);
   play.state = await call("state", $("position").value.trim(), $("starter").value);
   $("play-area").hidden = false;
   if (play.state.over) {
@@ -995,15 +1070,7 @@ async function typedMove(event) {
   const before = play.state.position;
   const response = await call("move", before, "you", { move: text });
   $("move-input").value = "";
-  play.history.push({ by: "you", label: text, to: response.state.position, before });
-  play.state = response.state;
-  play.toMove = "computer";
-  if (play.state.over) {
-    finish("you");
-    renderBoard();
-    return;
-  }
-  await computerTurn();
+  await afterYourMove(before, text, response);
 }
 
 function undo() {
@@ -1014,6 +1081,8 @@ function undo() {
   const before = play.history[index].before;
   play.history = play.history.slice(0, index);
   play.over = false;
+  showFeedback(null);
+  showLastMove(null);
   call("state", before).then((state) => {
     play.state = state;
     play.toMove = "you";
@@ -1183,7 +1252,7 @@ async function scoringMove(to) {
 }
 
 async function scoringStart(event) {
-  event.preventDefault();
+  if (event) event.preventDefault();
   scoring.heaps = $("scoring-position").value.split(",").map((s) => s.trim()).filter((s) => s).map(Number);
   scoring.N = $("scoring-n").value.trim();
   scoring.scores = { you: "0", computer: "0" };
@@ -1398,7 +1467,7 @@ function renderHidden() {
 }
 
 async function hiddenStart(event) {
-  event.preventDefault();
+  if (event) event.preventDefault();
   const game = $("hidden-game").value;
   const body = {
     variant: $("hidden-variant").value, position: $("hidden-position").value.trim(),
@@ -1459,4 +1528,4 @@ async function solveSmall(event) {
 }
 $("solve-form").addEventListener("submit", (event) => { solveSmall(event).catch(() => {}); });
 
-loadGames().catch(() => {});
+const gamesLoaded = loadGames().catch(() => {});
