@@ -235,3 +235,17 @@ def test_an_abandoned_request_stops_its_job() -> None:
     finally:
         server.stop()
     assert left == []
+
+
+def test_a_move_gets_feedback_in_words(live_server: LiveServer) -> None:
+    """``POST /api/play/move`` on a real server: the new state and words on the move."""
+    with live_server.client() as client:
+        start = {"game": "nim", "position": "3,4,5"}
+        bad = client.post("/api/play/move", json={**start, "move": "3 5"})
+        good = client.post("/api/play/move", json={**start, "move": "1 2"})
+    assert bad.status_code == good.status_code == 200
+    assert bad.json()["state"]["position"] == "3,4,0"
+    assert bad.json()["feedback"]["kind"] == "gave-away"
+    assert bad.json()["feedback"]["better"] == "1,4,5"
+    assert "3,4,0 has nim-sum 7" in bad.json()["feedback"]["text"]
+    assert good.json()["feedback"]["kind"] == "kept"

@@ -101,3 +101,31 @@ def test_octal_moves_are_described_and_play_ends_without_heaps() -> None:
     last = open_state("kayles", "2").parse_move("")  # the position without heaps
     assert last.text == "" and last.over
     assert open_state("kayles", "").over
+
+
+@pytest.mark.parametrize("cls", PLAYABLE, ids=lambda cls: cls.name)
+def test_the_feedback_on_every_move_agrees_with_brute_force(cls: type) -> None:
+    """From the example and from one of its P-positions (if any): every move's feedback says
+    what brute force says, and a move called a give-away names a move that does win."""
+    state = open_state(cls.name, cls.example, _options_for(cls.name))
+    game = state.game
+    starts = [state]
+    losing = [
+        o for o in state.options() if game.brute_outcome(game.parse_position(o.to)).value == "P"
+    ]
+    if losing:
+        starts.append(state.after(game.parse_position(losing[0].to)))
+    for start in starts:
+        wins = game.brute_outcome(start.position).value == "N"
+        for option in start.options():
+            after = start.after(game.parse_position(option.to))
+            feedback = start.feedback(after)
+            if not wins:
+                assert feedback["kind"] == "lost-already", feedback
+            elif game.brute_outcome(after.position).value == "P":
+                assert feedback["kind"] == "kept", feedback
+            else:
+                assert feedback["kind"] == "gave-away", feedback
+                better = game.parse_position(feedback["better"])
+                assert game.brute_outcome(better).value == "P", feedback
+                assert f"({start.text} -> {feedback['better'] or '(empty)'})" in feedback["text"]

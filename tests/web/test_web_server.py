@@ -172,7 +172,7 @@ def test_a_guided_start_teaches_nim_in_words(server: str, browser: Any, tmp_path
     assert feedback.get_attribute("class") == "feedback feedback-gave-away"
     text = feedback.text_content()
     assert text.startswith("That move gave away the win: 3,4,0 has nim-sum 7"), text
-    assert "(3,4,5 -> 1,4,5) kept it" in text
+    assert "The winning move was heap 1: 3 -> 1 (3,4,5 -> 1,4,5)" in text
     page.wait_for_selector("#last-move:not([hidden])")
     assert page.locator("#last-move").text_content().startswith("The computer played ")
     page.wait_for_function("() => document.querySelector('#status').textContent === 'Your move.'")

@@ -349,12 +349,13 @@ class PlayState:
     def feedback(self, after: PlayState) -> dict[str, str]:
         """Words on the player's move from this position to ``after``: ``kind`` is ``kept``
         (the move wins), ``gave-away`` (a winning move was there and this is not one) or
-        ``lost-already`` (no move wins), and ``text`` says why with the numbers.
+        ``lost-already`` (no move wins), and ``text`` says why with the numbers; a give-away
+        also names the position a winning move leads to (``better``).
 
         >>> start = open_state("nim", "3,4,5")
         >>> start.feedback(start.after((3, 4, 0)))["text"]  # doctest: +NORMALIZE_WHITESPACE
-        'That move gave away the win: 3,4,0 has nim-sum 7, so the computer can win now.
-         heap 1: 3 -> 1 (3,4,5 -> 1,4,5) kept it: 1,4,5 has nim-sum 0.'
+        'That move gave away the win: 3,4,0 has nim-sum 7, so the computer can win now. The
+         winning move was heap 1: 3 -> 1 (3,4,5 -> 1,4,5): 1,4,5 has nim-sum 0.'
         >>> start.feedback(start.after((1, 4, 5)))["kind"]
         'kept'
         """
@@ -379,9 +380,11 @@ class PlayState:
         kept = self._measure(best.to)
         return {
             "kind": "gave-away",
+            "better": self.game.format_position(best.to),
             "text": f"That move gave away the win: {left} "
             + (f"has {given}" if given else "is a winning position for the player to move")
-            + f", so the computer can win now. {best.label} ({self.text} -> {target}) kept it"
+            + f", so the computer can win now. The winning move was {best.label} "
+            + f"({self.text} -> {target})"
             + (f": {target} has {kept}." if kept else "."),
         }
 

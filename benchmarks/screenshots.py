@@ -1,0 +1,114 @@
+"""Screenshots of the playground's pages at desktop and phone width, for ``docs/playground.md``.
+
+Run: ``.venv/bin/python benchmarks/screenshots.py [--out docs/images]`` (after ``make browser``).
+Starts ``nimlab serve`` on a free loopback port, drives Debian's chromium with Playwright
+through the landing page, a game of Nim with feedback on a losing move and a hint, Scoring
+Nim, a hidden-information game and the Explore tab, and writes one PNG per page and width.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+WIDTHS = {"desktop": (1100, 800), "phone": (390, 844)}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _landing(page: Any) -> None:
+    page.wait_for_selector("[data-start=nim]")
+
+
+def _nim(page: Any) -> None:
+    page.click("button[data-start=nim]")
+    page.wait_for_selector("#tab-play:not([hidden]) .counter")
+    page.fill("#move-input", "3 5")
+    page.click("#move-submit")
+    page.wait_for_selector("#last-move:not([hidden])")
+    page.wait_for_function("() => document.querySelector('#status').textContent === 'Your move.'")
+    page.click("#hint")
+    page.wait_for_selector("#hint-options .option")
+
+
+def _scoring(page: Any) -> None:
+    page.click("button[data-tab=start]")
+    page.click("button[data-start=scoring]")
+    page.wait_for_selector("#scoring-area:not([hidden])")
+
+
+def _hidden(page: Any) -> None:
+    page.click("button[data-tab=start]")
+    page.click("button[data-start=hidden]")
+    page.wait_for_selector(".hidden-action")
+
+
+def _explore(page: Any) -> None:
+    page.click("button[data-tab=explore]")
+    page.wait_for_selector("#tab-explore:not([hidden])")
+
+
+PAGES: list[tuple[str, Callable[[Any], None]]] = [
+    ("landing", _landing),
+    ("nim-feedback", _nim),
+    ("scoring", _scoring),
+    ("hidden", _hidden),
+    ("explore", _explore),
+]
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    port = _free_port()
+    nimlab = Path(sys.executable).with_name("nimlab")
+    server = subprocess.Popen([str(nimlab), "serve", "--host", "127.0.0.1", "--port", str(port)])
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(url + "api/health", timeout=2).raise_for_status()
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"]
+            )
+            for width_name, (width, height) in WIDTHS.items():
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(url)
+                for name, reach in PAGES:
+                    reach(page)
+                    path = args.out / f"{name}-{width_name}.png"
+                    page.screenshot(path=str(path), full_page=True)
+                    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+                page.close()
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
