@@ -398,7 +398,13 @@ def test_browser_plays_kriegspiel_on_a_catalogue_game(server: str, browser: Any)
     page.click("#hidden-start")
     page.wait_for_selector(".hidden-action")
     assert page.locator("#hidden-knowledge").text_content() == "[4, 2]"
-    assert page.locator(".hidden-action").first.text_content() == "try 1_1"
+    # the board: a row per heap, its counters, what you know and its requests to the umpire
+    first = page.locator(".hidden-row").first
+    assert first.locator(".hidden-name").text_content() == "heap 1"
+    assert first.locator(".counter").count() == 4 and first.locator(".maybe").count() == 0
+    assert first.locator(".hidden-known").text_content() == "exactly 4"
+    assert first.locator(".hidden-action").first.text_content() == "ask: remove 1"
+    assert first.locator(".hidden-action").first.get_attribute("data-label") == "try 1_1"
     for _ in range(30):
         if page.locator("#hidden-reveal").is_visible():
             break
@@ -409,8 +415,14 @@ def test_browser_plays_kriegspiel_on_a_catalogue_game(server: str, browser: Any)
                 || !document.querySelector('#hidden-reveal').hidden""",
             arg=seen,
         )
+        if page.locator(".hidden-counters .maybe").count():
+            maybe = page.locator(".hidden-row").filter(has=page.locator(".maybe")).first
+            assert maybe.locator(".hidden-known").text_content().startswith(("at most", "one of"))
     assert page.locator("#hidden-status").text_content().startswith("Game over")
     assert page.locator("#hidden-history tr").nth(1).locator("td").nth(4).text_content() == "4,2"
+    words = page.locator("#hidden-seen li").all_text_contents()
+    assert any(w.startswith("You asked for 2_2; the umpire:") for w in words), words
+    assert "The umpire: your opponent has moved." in words
     assert errors == []
     page.close()
 

@@ -40,6 +40,7 @@ from nimlab.exact import exact_str
 from nimlab.extensive.components import ComponentType, HeapComponent
 from nimlab.extensive.cursor import Cursor
 from nimlab.extensive.games import HiddenGame, estimate_hidden, hidden_game
+from nimlab.extensive.transforms import Look
 from nimlab.extensive.variants import VARIANTS
 
 __all__ = [
@@ -335,7 +336,20 @@ class HiddenMatch:
 
     def view(self) -> dict[str, Any]:
         """What the human may see: their knowledge, their actions, their own history; the true
-        state and the full record only once the game is over."""
+        state and the full record only once the game is over.
+
+        Each action says its ``component`` (0-based), ``kind`` (``look``, ``move`` or
+        ``request``, a Kriegspiel move asked of the umpire) and what it ``says`` in words;
+        ``components`` give, for each, its ``name`` (from 1), what is ``known`` (``3``,
+        ``≤2``, ``{2,3}``), the ``possible`` states and, for heaps, their ``heights``.
+
+        >>> match = HiddenMatch.start("kn", (2, 1), seed=1)
+        >>> view = match.view()
+        >>> view["components"][0]
+        {'name': 'heap 1', 'known': '2', 'possible': [2], 'heights': [2]}
+        >>> view["actions"][1]
+        {'index': 1, 'label': 'try 1_2', 'component': 0, 'kind': 'request', 'says': 'remove 2'}
+        """
         hidden = self.game.hidden
         root_state = self.game.root.state
         payload: dict[str, Any] = {
@@ -363,9 +377,29 @@ class HiddenMatch:
             payload["history"] = self._record()
             return payload
         belief = self.at.belief()
-        payload["knowledge"] = knowledge(belief, hidden.component)
-        payload["possible"] = [self._format(tuple(part)) for part in possible_states(belief)]
-        payload["actions"] = [{"index": i, "label": str(a)} for i, a in enumerate(self.at.actions)]
+        component = hidden.component
+        possible = possible_states(belief)
+        payload["knowledge"] = knowledge(belief, component)
+        payload["possible"] = [self._format(tuple(part)) for part in possible]
+        payload["actions"] = [
+            {
+                "index": i,
+                "label": str(a),
+                "component": a.component,
+                "kind": type(a).__name__.lower(),
+                "says": "look" if isinstance(a, Look) else component.label_text(a.label),
+            }
+            for i, a in enumerate(self.at.actions)
+        ]
+        payload["components"] = [
+            {
+                "name": f"{component.unit} {k + 1}",
+                "known": _known(states, component),
+                "possible": self._format(tuple(states)),
+                "heights": states if isinstance(component, HeapComponent) else None,
+            }
+            for k, states in enumerate(possible)
+        ]
         return payload
 
 

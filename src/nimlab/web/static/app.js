@@ -1421,8 +1421,10 @@ function showHiddenRules() {
   const game = $("hidden-game").value;
   $("hidden-rules").textContent = (entry ? `${entry.title}: ${entry.summary}. ` : "") +
     `Played on the components of ${game} (numbered from 1); the player who cannot move loses ` +
-    "(misère: wins). The computer samples its moves from an exact equilibrium. Actions: " +
-    "look j inspects component j, try ... asks the umpire, j_i takes i from heap j.";
+    "(misère: wins). The computer samples its moves from an exact equilibrium. Each " +
+    "component is drawn with what you know of it (faint counters may not be there); click an " +
+    "action beside it: look, a move, or ask: a move requested of the umpire, who answers done " +
+    "or impossible.";
 }
 
 function renderHidden() {
@@ -1430,19 +1432,12 @@ function renderHidden() {
   $("hidden-area").hidden = false;
   $("hidden-you").textContent = view.you === "L" ? "L (first)" : "R (second)";
   $("hidden-knowledge").textContent = view.over ? `[${view.final.join(", ")}] (the true position)` : view.knowledge;
-  const actions = $("hidden-actions");
-  actions.replaceChildren();
-  for (const action of view.actions) {
-    const button = el("button", { class: "move hidden-action", type: "button", "data-label": action.label,
-      text: action.label });
-    button.addEventListener("click", () => { hiddenAct(action.index).catch(() => {}); });
-    actions.append(button);
-  }
+  drawHiddenBoard(view);
   $("hidden-hint").disabled = view.over;
   $("hidden-hint-out").replaceChildren();
   const seen = $("hidden-seen");
   seen.replaceChildren();
-  for (const event of view.seen) seen.append(el("li", { text: event }));
+  for (const event of view.seen) seen.append(el("li", { text: umpireWords(event) }));
   const status = $("hidden-status");
   if (view.over) {
     const won = view.winner === "you";
@@ -1464,6 +1459,52 @@ function renderHidden() {
     status.className = "status";
     $("hidden-reveal").hidden = true;
   }
+}
+
+// The board of a hidden game: each component with what you know of it (heaps: counters you
+// are sure of, drawn solid, and counters that may be there, drawn faint) and its actions.
+function drawHiddenBoard(view) {
+  const board = $("hidden-actions");
+  board.replaceChildren();
+  if (view.over) return;
+  const prefix = { request: "ask: ", move: "", look: "" };
+  (view.components || []).forEach((component, k) => {
+    const row = el("div", { class: "hidden-row", "data-component": k });
+    row.append(el("span", { class: "hidden-name", text: component.name }));
+    if (component.heights) {
+      const low = Math.min(...component.heights);
+      const high = Math.max(...component.heights);
+      const counters = el("span", { class: "hidden-counters" });
+      for (let c = 1; c <= high; c++) counters.append(el("span", { class: c <= low ? "counter" : "counter maybe" }));
+      row.append(counters);
+    }
+    row.append(el("span", { class: "hidden-known", text: knownWords(component) }));
+    for (const action of view.actions.filter((a) => a.component === k)) {
+      const button = el("button", { class: "move hidden-action", type: "button", "data-label": action.label,
+        title: action.label, text: prefix[action.kind] + action.says });
+      button.addEventListener("click", () => { hiddenAct(action.index).catch(() => {}); });
+      row.append(button);
+    }
+    board.append(row);
+  });
+}
+
+function knownWords(component) {
+  const states = component.possible.map(String);
+  if (states.length === 1) return `exactly ${states[0]}`;
+  if (component.known.startsWith("≤")) return `at most ${component.known.slice(1)}`;
+  return `one of ${states.join(", ")}`;
+}
+
+// What you saw, in words: Kriegspiel's requests are answered by the umpire.
+function umpireWords(event) {
+  const asked = event.match(/^try (.*) -> (done|refused)$/);
+  if (asked) {
+    return asked[2] === "done" ? `You asked for ${asked[1]}; the umpire: "done".`
+      : `You asked for ${asked[1]}; the umpire: "impossible" (ask again).`;
+  }
+  if (event === "opponent: moved") return "The umpire: your opponent has moved.";
+  return event;
 }
 
 async function hiddenStart(event) {
