@@ -11,6 +11,7 @@ to it and its payoff.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from nimlab.errors import TooLargeError
 from nimlab.extensive.gametree import (
@@ -210,12 +211,16 @@ class Builder:
     def count(self) -> None:
         self.tree.nodes += 1
         if self.tree.nodes > self.max_nodes:
-            raise TooLargeError(
-                f"the game tree of {self.tree.variant}{self.tree.position} has more than "
-                f"{self.max_nodes:,} nodes; raise the limit with --max-nodes",
-                estimate=self.tree.nodes,
-                limit=self.max_nodes,
-            )
+            self.too_large()
+
+    def too_large(self) -> NoReturn:
+        """Refuse the tree: it has passed the node limit."""
+        raise TooLargeError(
+            f"the game tree of {self.tree.variant}{self.tree.position} has more than "
+            f"{self.max_nodes:,} nodes; raise the limit with --max-nodes",
+            estimate=self.tree.nodes,
+            limit=self.max_nodes,
+        )
 
     def settled(
         self, state: Heaps, mover: int, child: list[int], before: int, signal: str
@@ -288,41 +293,50 @@ class Builder:
     ) -> None:
         """Unroll the node of ``state`` with ``mover`` to move and histories ``hist``, reached
         from recorded node ``parent`` by its ``action``, a move that did ``came``."""
-        self.count()
+        tree = self.tree
+        tree.nodes += 1
+        if tree.nodes > self.max_nodes:
+            self.too_large()
         h = hist[mover]
-        if self.known_wins and (mover, h) != (L, 0):
+        if self.known_wins and (mover, h) != (L, 0) and len(self.belief[mover][h]) == 1:
             payoff = self.known_win(state, mover, h)
             if payoff is not None:
-                self.tree.term_seq[L].append(self.seq[L][hist[L]])
-                self.tree.term_seq[R].append(self.seq[R][hist[R]])
-                self.tree.term_payoff.append(payoff)
+                tree.term_seq[L].append(self.seq[L][hist[L]])
+                tree.term_seq[R].append(self.seq[R][hist[R]])
+                tree.term_payoff.append(payoff)
                 if self.record:
                     self._record(state, mover, -1, parent, action, payoff, came, hist)
                 return
-        index = self.infoset_of(mover, h)
+        index = self.infoset[mover][h]
+        if index < 0:
+            index = self.infoset_of(mover, h)
         node = -1
         if self.record:
-            node = len(self.tree.recorded)
+            node = len(tree.recorded)
             self._record(state, mover, index, parent, action, 0, came, hist)
-        info = self.tree.infosets[index]
-        for a, act in enumerate(info.actions):
-            st = self.step(state, act, mover)
+        steps, step_key = self.steps, 0 if self.nim else mover
+        own_children = self.own_children[mover]
+        other = 1 - mover
+        for a, act in enumerate(tree.infosets[index].actions):
+            st = steps.get((state, act, step_key))
+            if st is None:
+                st = self.step(state, act, mover)
             child = list(hist)
-            child[mover] = self.own_child(mover, h, a, st.own)
+            own = own_children.get((h, a, st.own))
+            child[mover] = own if own is not None else self.own_child(mover, h, a, st.own)
             if not st.done:
                 self.visit(st.state, mover, child, node, a, st)
                 continue
-            other = 1 - mover
             last = self.settled(st.state, mover, child, hist[other], st.opp)
             if last is None:
                 self.visit(st.state, other, child, node, a, st)
                 continue
             self.count()
             won = 1 if last == L else -1
-            payoff = -won if self.tree.misere else won
-            self.tree.term_seq[L].append(self.seq[L][child[L]])
-            self.tree.term_seq[R].append(self.seq[R][child[R]])
-            self.tree.term_payoff.append(payoff)
+            payoff = -won if tree.misere else won
+            tree.term_seq[L].append(self.seq[L][child[L]])
+            tree.term_seq[R].append(self.seq[R][child[R]])
+            tree.term_payoff.append(payoff)
             if self.record:
                 self._record(st.state, other, -1, node, a, payoff, st, child)
 
