@@ -57,3 +57,12 @@ def test_tables_piped_are_wide_and_follow_columns(nimlab: Any) -> None:
     assert "Remove one or more counters from a single heap." in rules
     narrow = nimlab("games", env={"COLUMNS": "100"}).out.splitlines()
     assert max(len(line) for line in narrow) <= 100 < max(len(line) for line in wide)
+
+
+def test_nim_numbers_heaps_from_one_like_its_moves(nimlab: Any) -> None:
+    """The table's heap column and the winning move both count from 1 (the JSON stays 0-based)."""
+    lines = nimlab("nim", "3", "4", "5").out.splitlines()
+    rows = [line.split() for line in lines if line.split()[:1] in (["1"], ["2"], ["3"])]
+    assert [row[:2] for row in rows] == [["1", "3"], ["2", "4"], ["3", "5"]]
+    assert any("heap 1: 3 -> 1" in line for line in lines)
+    assert nimlab("nim", "3", "4", "5", "--json").ok_json()["winning_moves"][0]["heap"] == 0

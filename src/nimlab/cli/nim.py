@@ -25,7 +25,8 @@ __all__ = ["aesthetic", "lost", "nim", "render_nim_sum", "trapezoids", "triangle
 
 
 def render_nim_sum(heaps: Sequence[int], highlight: set[int]) -> Table:
-    """The heaps in binary, one per row, their nim-sum below; highlighted rows in bold green."""
+    """The heaps in binary, one per row (numbered from 1), their nim-sum below; highlighted rows
+    (0-based indices) in bold green."""
     width = max([1, *(h.bit_length() for h in heaps)])
     table = Table(show_header=True, header_style="bold", box=None)
     table.add_column("heap", justify="right")
@@ -35,7 +36,7 @@ def render_nim_sum(heaps: Sequence[int], highlight: set[int]) -> Table:
     for index, heap in enumerate(heaps):
         total ^= heap
         style = "bold green" if index in highlight else ""
-        table.add_row(str(index), str(heap), format(heap, f"0{width}b"), style=style)
+        table.add_row(str(index + 1), str(heap), format(heap, f"0{width}b"), style=style)
     table.add_section()
     table.add_row("", "nim-sum", format(total, f"0{width}b") + f"  = {total}", style="bold")
     return table
