@@ -37,6 +37,7 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd, lcm
 
 from nimlab.exact import exact_str
 
@@ -282,8 +283,6 @@ def _ratio_in_n(start: int, known: list[Fraction]) -> _Fit | None:
 
 def _common_scale(coefficients: list[Fraction]) -> Fraction:
     """The factor that makes ``coefficients`` coprime integers."""
-    from math import gcd, lcm
-
     denominator = lcm(*(c.denominator for c in coefficients))
     numerators = [int(c * denominator) for c in coefficients]
     return Fraction(denominator, gcd(*numerators))

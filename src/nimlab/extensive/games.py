@@ -69,10 +69,9 @@ underestimate it without limit."""
 
 RESTRICTED_SLOWDOWN = 10.0
 """Restricted games over the whole LP, at worst, in seconds, as measured on catalogue games
-(``docs/imperfect.md``): 172.6 s against 16.3 s for Fuzzy subtraction(max 2) on heaps
-4,4,3 (value -1); 142.8 s against 34.4 s for Schrödinger
-subtraction(max 2) on 5,4,3 (75 rounds); but 0.39 s against 11.5 s for Kriegspiel Dawson's
-Kayles on 6,5."""
+(``docs/imperfect.md``): 172.6 s against 16.3 s for Fuzzy subtraction(max 2) on heaps 4,4,3
+(value -1); 142.8 s against 34.4 s for Schrödinger subtraction(max 2) on 5,4,3 (75 rounds);
+but 0.39 s against 11.5 s for Kriegspiel Dawson's Kayles on 6,5."""
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,8 @@ class SparseExactSolver:
             if not np.all(np.isfinite(approx)):
                 raise ArithmeticError("the float solve diverged")
             size = max(abs(r) for r in residual)
-            error = _float_residual(entries, residual, approx)
+            product = (self.matrix.T if transposed else self.matrix) @ approx
+            error = float(np.max(np.abs(np.array(residual, dtype=float) - product)))
             bits = MAX_BITS if error == 0 else min(MAX_BITS, int(math.log2(size / error)) - 1)
             if bits < MIN_BITS:
                 raise ArithmeticError("the matrix is too ill-conditioned for float lifting")
@@ -108,17 +109,6 @@ def _product(entries: list[tuple[int, int, int]], vector: Sequence[int], size: i
     for i, j, v in entries:
         product[i] += v * vector[j]
     return product
-
-
-def _float_residual(
-    entries: list[tuple[int, int, int]], residual: Sequence[int], approx: np.ndarray
-) -> float:
-    """``max |residual - A @ approx|`` in floating point."""
-    product = [0.0] * len(residual)
-    values = approx.tolist()
-    for i, j, v in entries:
-        product[i] += v * values[j]
-    return max(abs(r - p) for r, p in zip(residual, product, strict=True))
 
 
 def _reconstruct(
