@@ -128,7 +128,11 @@ def test_the_built_tree_has_perfect_recall(
     """Checked on the recorded nodes, independently of how the builder names histories: at
     every node of an information set, its player's last own action (the sequence leading
     there, found by walking up the parents) is the information set's parent sequence, and
-    the true state lies in the information set's belief."""
+    the true state lies in the information set's belief. What a player is shown to know
+    (:meth:`Cursor.knowledge`, read off the nodes sharing its history) holds the true state
+    and, when it moves, lies in that belief (it can be smaller: under Kriegspiel with empty
+    heaps announced, the builder's belief does not use that the opponent offers no request
+    on a heap it knows is empty)."""
     from nimlab.extensive.tree import build_tree
 
     hidden = hidden_game(variant, game, options)
@@ -142,11 +146,15 @@ def test_the_built_tree_has_perfect_recall(
         check_estimate=False,
     )
     nodes = tree.recorded
-    for node in nodes:
+    root = Cursor.root(tree)
+    for index, node in enumerate(nodes):
         if node.infoset < 0:
             continue
         info = tree.infosets[node.infoset]
         assert info.player == node.player and node.state in info.belief
+        at = Cursor(tree, index, root.children, root.peers)
+        assert node.state in at.knowledge(node.player) <= info.belief
+        assert node.state in at.knowledge(1 - node.player)
         own_sequence, child, parent = 0, node, node.parent
         while parent >= 0:
             above = nodes[parent]

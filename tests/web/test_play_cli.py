@@ -84,7 +84,8 @@ def test_play_schrodinger_against_the_equilibrium(
     assert result.code == 0
     assert "you are R" in result.out
     assert "no undo" in result.out and "illegal action" in result.out
-    assert "The full history, revealed" in result.out
+    assert "The replay: the true position before each move, and what each player knew" in result.out
+    assert "computer knew" in result.out
     assert "The computer wins." in result.out
 
 

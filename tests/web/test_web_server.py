@@ -189,6 +189,40 @@ def test_a_guided_start_teaches_nim_in_words(server: str, browser: Any, tmp_path
     page.close()
 
 
+def test_a_guided_start_played_to_a_win(server: str, browser: Any) -> None:
+    """The guided Nim start played to the end as a student would type it: each move is the
+    one Nim's rule gives (computed here from the counters on the board, not asked of the
+    server), each is praised, and the game ends won."""
+    page, errors = _open_page(browser)
+    page.goto(server + "/")
+    page.click("button[data-start=nim]")
+    page.wait_for_selector("#tab-play:not([hidden]) .counter")
+    for _ in range(13):  # 12 counters: at most 12 moves of yours
+        if page.locator("#status").text_content().startswith("Game over"):
+            break
+        heaps = [page.locator(f'#board .counter[data-heap="{h}"]').count() for h in range(3)]
+        total = heaps[0] ^ heaps[1] ^ heaps[2]
+        assert total != 0, heaps  # the computer never leaves us a lost position
+        heap = next(h for h in range(3) if heaps[h] ^ total < heaps[h])
+        before = _history_length(page)
+        page.fill("#move-input", f"{heap + 1} {heaps[heap] - (heaps[heap] ^ total)}")
+        page.click("#move-submit")
+        page.wait_for_function(
+            """n => document.querySelectorAll('#history li').length >= n + 2
+                || document.querySelector('#status').textContent.startsWith('Game over')""",
+            arg=before,
+        )
+        feedback = page.locator("#feedback")
+        assert feedback.get_attribute("class") == "feedback feedback-kept", feedback.text_content()
+        page.wait_for_function(
+            "() => !document.querySelector('#status').textContent.includes('thinking')"
+        )
+    status = page.locator("#status").text_content()
+    assert status.startswith("Game over: you win"), status
+    assert errors == []
+    page.close()
+
+
 def _start(page: Any, server: str, game: str, position: str) -> None:
     page.goto(server + "/?tab=play")
     page.wait_for_selector(f"#game option[value={game}]", state="attached")
@@ -375,7 +409,8 @@ def test_browser_plays_schrodinger_nim_and_reveals_the_history(
     assert page.locator("#hidden-status").text_content().startswith("Game over")
     rows = page.locator("#hidden-history tr")
     assert rows.count() >= 3  # header + at least two moves
-    assert rows.nth(1).locator("td").nth(4).text_content() == "3,3,1"
+    first = rows.nth(1).locator("td")
+    assert [first.nth(k).text_content() for k in (2, 3, 4)] == ["3,3,1"] + ["[3, 3, 1]"] * 2
     page.screenshot(path=str(tmp_path / "schrodinger.png"), full_page=True)
     assert errors == []
     page.close()
@@ -419,7 +454,13 @@ def test_browser_plays_kriegspiel_on_a_catalogue_game(server: str, browser: Any)
             maybe = page.locator(".hidden-row").filter(has=page.locator(".maybe")).first
             assert maybe.locator(".hidden-known").text_content().startswith(("at most", "one of"))
     assert page.locator("#hidden-status").text_content().startswith("Game over")
-    assert page.locator("#hidden-history tr").nth(1).locator("td").nth(4).text_content() == "4,2"
+    # the replay: the true position beside what each player knew; the computer, told only
+    # that you moved, did not know the position at its first move
+    replay = page.locator("#hidden-history tr")
+    assert replay.nth(1).locator("td").nth(2).text_content() == "4,2"
+    assert replay.nth(1).locator("td").nth(3).text_content() == "[4, 2]"
+    assert replay.nth(2).locator("td").nth(1).text_content() == "computer"
+    assert replay.nth(2).locator("td").nth(4).text_content() == "[{2,3,4}, ≤2]"
     words = page.locator("#hidden-seen li").all_text_contents()
     assert any(w.startswith("You asked for 2_2; the umpire:") for w in words), words
     assert "The umpire: your opponent has moved." in words

@@ -377,20 +377,21 @@ def _play_hidden(
     view = match.view()
     for event in view["seen"][shown:]:
         console.print(f"  {event}")
-    table = Table(
-        "#", "who", "action", "saw", "before", "after", "told", box=None, header_style="bold"
-    )
+    columns = ("#", "who", "true position", "you knew", "computer knew", "action", "saw")
+    table = Table(*columns, "after", "told", box=None, header_style="bold")
     for number, row in enumerate(view["history"], start=1):
         table.add_row(
             str(number),
             row["player"],
+            _fmt(tuple(row["before"])),
+            Text(row["you_knew"]),  # not markup: "[≤2, 1]"
+            Text(row["computer_knew"]),
             row["action"],
             row["saw"],
-            _fmt(tuple(row["before"])),
             _fmt(tuple(row["after"])),
             row["told_opponent"],
         )
-    console.print("The full history, revealed:")
+    console.print("The replay: the true position before each move, and what each player knew:")
     console.print(table)
     verdict = (
         "[bold green]You win![/]" if view["winner"] == "you" else "[bold red]The computer wins.[/]"

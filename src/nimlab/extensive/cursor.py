@@ -60,6 +60,8 @@ class Cursor:
     tree: GameTree = field(repr=False)
     node: int
     children: dict[tuple[int, int], int] = field(repr=False)
+    peers: dict[tuple[int, int], frozenset[Any]] = field(repr=False, default_factory=dict)
+    """Per (player, history id), the true states of every node with that history."""
 
     @classmethod
     def root(cls, tree: GameTree) -> Cursor:
@@ -67,7 +69,14 @@ class Cursor:
         if not tree.recorded:
             raise ValueError("the tree was built without record_nodes=True")
         children = {(n.parent, n.action): i for i, n in enumerate(tree.recorded) if n.parent >= 0}
-        return cls(tree, 0, children)
+        states: dict[tuple[int, int], set[Any]] = {}
+        for n in tree.recorded:
+            if n.infoset < 0:
+                continue  # a terminal node: the last move is not in the histories yet
+            for player in (0, 1):
+                states.setdefault((player, n.histories[player]), set()).add(n.state)
+        peers = {key: frozenset(found) for key, found in states.items()}
+        return cls(tree, 0, children, peers)
 
     @property
     def _node(self) -> Node:
@@ -119,13 +128,13 @@ class Cursor:
         found = self.children.get((self.node, action))
         if found is None:
             raise IndexError(f"node {self.node} has no action {action}")
-        return Cursor(self.tree, found, self.children)
+        return Cursor(self.tree, found, self.children, self.peers)
 
     @property
     def parent(self) -> Cursor | None:
         """The node before the last move (``None`` at the root)."""
         parent = self._node.parent
-        return None if parent < 0 else Cursor(self.tree, parent, self.children)
+        return None if parent < 0 else Cursor(self.tree, parent, self.children, self.peers)
 
     @property
     def last_move(self) -> Move:
@@ -162,3 +171,18 @@ class Cursor:
     def belief(self) -> frozenset[Any]:
         """The true states the player to move cannot exclude."""
         return self.infoset.belief
+
+    def knowledge(self, player: int) -> frozenset[Any]:
+        """The true states ``player`` cannot exclude here, whoever is to move: those of every
+        node where ``player``'s history is the same (for the player to move, its
+        :meth:`belief`). Not at a terminal node, where the game is over.
+
+        >>> from nimlab.extensive.tree import build_tree
+        >>> tree = build_tree("kn", (2, 1), record_nodes=True, prune_forced=False, known_wins=False)
+        >>> after = Cursor.root(tree).child(1)  # L takes 2 from heap 1; R is told "moved"
+        >>> after.player, sorted(after.knowledge(0)), sorted(after.knowledge(1))
+        (1, [(0, 1)], [(0, 1), (1, 1), (2, 0)])
+        """
+        if self.terminal:
+            raise ValueError("the game is over at this node")
+        return self.peers[(player, self._node.histories[player])]

@@ -204,7 +204,7 @@ def _register(variant: str) -> None:
         @property
         def cursor(self) -> Cursor:
             root = _TREES[self.key]
-            return Cursor(root.tree, self.node, root.children)
+            return Cursor(root.tree, self.node, root.children, root.peers)
 
         def current_player(self) -> int:
             at = self.cursor

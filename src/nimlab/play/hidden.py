@@ -322,17 +322,27 @@ class HiddenMatch:
         }
 
     def _record(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "player": "you" if move.player == self.human else "computer",
-                "action": str(move.action),
-                "saw": move.seen,
-                "told_opponent": move.told or "",
-                "before": self._format(move.before),
-                "after": self._format(move.after),
-            }
-            for move in self.at.moves()
-        ]
+        """The moves, each with the true state before and after it and what each player knew
+        before it (:meth:`Cursor.knowledge`)."""
+        component = self.game.component
+        record = []
+        at = self.at
+        while (before := at.parent) is not None:
+            move = at.last_move
+            record.append(
+                {
+                    "player": "you" if move.player == self.human else "computer",
+                    "action": str(move.action),
+                    "saw": move.seen,
+                    "told_opponent": move.told or "",
+                    "before": self._format(move.before),
+                    "after": self._format(move.after),
+                    "you_knew": knowledge(before.knowledge(self.human), component),
+                    "computer_knew": knowledge(before.knowledge(1 - self.human), component),
+                }
+            )
+            at = before
+        return record[::-1]
 
     def view(self) -> dict[str, Any]:
         """What the human may see: their knowledge, their actions, their own history; the true
@@ -376,7 +386,7 @@ class HiddenMatch:
             payload["final"] = self._format(self.at.state)
             payload["history"] = self._record()
             return payload
-        belief = self.at.belief()
+        belief = self.at.knowledge(self.human)
         component = hidden.component
         possible = possible_states(belief)
         payload["knowledge"] = knowledge(belief, component)

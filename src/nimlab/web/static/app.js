@@ -1445,13 +1445,14 @@ function renderHidden() {
       `(game value for L: ${view.value_for_L}${view.exact ? ", exact" : ""})`;
     status.className = "status " + (won ? "won" : "lost");
     const table = $("hidden-history");
-    table.replaceChildren(el("tr", {}, el("th", { text: "#" }), el("th", { text: "who" }),
-      el("th", { text: "action" }), el("th", { text: "saw" }), el("th", { text: "before" }),
-      el("th", { text: "after" }), el("th", { text: "told the other" })));
+    // The replay: the true position before each move beside what each player knew of it.
+    const columns = ["#", "who", "true position", "you knew", "the computer knew", "action",
+      "saw", "after", "told the other"];
+    table.replaceChildren(el("tr", {}, ...columns.map((text) => el("th", { text }))));
     view.history.forEach((row, i) => {
-      table.append(el("tr", { class: row.player }, el("td", { text: i + 1 }), el("td", { text: row.player }),
-        el("td", { text: row.action }), el("td", { text: row.saw }), el("td", { text: row.before.join(",") }),
-        el("td", { text: row.after.join(",") }), el("td", { text: row.told_opponent })));
+      const cells = [i + 1, row.player, row.before.join(","), row.you_knew, row.computer_knew,
+        row.action, row.saw, row.after.join(","), row.told_opponent];
+      table.append(el("tr", { class: row.player }, ...cells.map((text) => el("td", { text }))));
     });
     $("hidden-reveal").hidden = false;
   } else {
