@@ -50,6 +50,19 @@ def test_sweeps_and_reports_show_progress_on_stderr_when_piped(nimlab: Any) -> N
     assert "4 of 4 already in the store: skipped" in again.err and "sweep summary" in again.out
 
 
+@pytest.mark.parametrize("store", ["none", "a store"])
+def test_a_single_long_table_reports_from_inside_the_engine(nimlab: Any, store: str) -> None:
+    """One ``grundy`` computation says how far the octal engine has come, and ``scoring``
+    what it is computing, on stderr, through the store or not; stdout keeps the JSON."""
+    env = {"NIMLAB_PROGRESS_AFTER": "0", **({"NIMLAB_STORE": ""} if store == "none" else {})}
+    grundy = nimlab("grundy", "grundy-game", "--upto", "70000", "--json", env=env)
+    assert len(grundy.ok_json()["values"]) == 70_001
+    assert "g(n) computed for n < 65,536 of 70,001" in grundy.err.splitlines()
+    scoring = nimlab("scoring", "6", "5", "4", "--json", env=env)
+    assert scoring.ok_json()["position"] == [6, 5, 4]
+    assert any(line.startswith("f_N of ") for line in scoring.err.splitlines()), scoring.err
+
+
 def test_tables_piped_are_wide_and_follow_columns(nimlab: Any) -> None:
     wide = nimlab("games", env={"COLUMNS": ""}).out.splitlines()
     assert max(len(line) for line in wide) > 80  # not a terminal's 80: rows are not wrapped

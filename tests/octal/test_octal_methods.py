@@ -7,10 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nimlab.errors import InvalidPositionError
-from nimlab.octal import OctalCode, grundy_game_sequence, grundy_sequence
+from nimlab.octal import OctalCode, grundy_game_sequence, grundy_sequence, sparse
 from nimlab.octal.plain import plain_sequence
 from nimlab.octal.rules import GRUNDY_GAME_RULES, rules_of
 from nimlab.octal.sparse import PythonBackend, choose_mask, is_rare, sparse_sequence
+from nimlab.progress import listening
 
 NAMED = ["0.07", "0.77", "0.137", "4.7", "0.6", "0.51", "0.16", "0.127", "0.56", "0.4", "0.1"]
 NAMED += ["4.0", "0.0", "0.4000001", "0.05", "0.72", "4.07"]
@@ -50,6 +51,26 @@ def test_numba_equals_plain(plain_values: dict[str, list[int]]) -> None:
     assert grundy_sequence(code, 30_000, method="numba") == grundy_sequence(
         code, 30_000, method="sparse"
     )
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 5, 37, 64])
+@pytest.mark.parametrize("method", ["sparse", "numba"])
+def test_chunks_between_progress_reports_change_no_value(
+    chunk: int, method: str, plain_values: dict[str, list[int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine stops every ``REPORT_EVERY`` values to report how far it has come; chunks
+    of any size (ending where a value outgrows the range, or not) give the same values, and
+    a listener hears the reports."""
+    monkeypatch.setattr(sparse, "REPORT_EVERY", chunk)
+    heard: list[str] = []
+    with listening(heard.append):
+        got = grundy_game_sequence(2500, method=method)
+        for text in ("0.16", "4.07", "0.137"):
+            code = OctalCode.parse(text)
+            assert grundy_sequence(code, 2500, method=method) == plain_values[text]
+    assert got == plain_values["grundy"]
+    reached = [int(line.split("< ")[1].split(" of")[0].replace(",", "")) for line in heard]
+    assert len(reached) >= 2500 // chunk and all(0 < n <= 2500 for n in reached)
 
 
 def test_grundy_game_sparse_and_auto(plain_values: dict[str, list[int]]) -> None:
@@ -104,12 +125,12 @@ def test_auto_and_short_sequences() -> None:
 @pytest.mark.parametrize("upto", [-1, 2.5, True, "10"])
 def test_bad_upto_is_refused(upto: object) -> None:
     with pytest.raises(InvalidPositionError, match="upto"):
-        grundy_sequence(OctalCode.parse("0.07"), upto)  # type: ignore[arg-type]
+        grundy_sequence(OctalCode.parse("0.07"), upto)
 
 
 def test_unknown_method_is_refused() -> None:
     with pytest.raises(InvalidPositionError, match="unknown method 'fast'"):
-        grundy_game_sequence(10, method="fast")  # type: ignore[arg-type]
+        grundy_game_sequence(10, method="fast")
 
 
 def test_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:

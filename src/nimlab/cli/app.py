@@ -90,7 +90,8 @@ def progress_lines(title: str, *, quiet: float | None = None) -> Iterator[Callab
     """A reporter of progress lines on stderr, never on stdout: a rich status line on a
     terminal; otherwise a plain line per report once the job has run for ``quiet`` seconds
     (default :data:`QUIET_SECONDS`), so a short job prints nothing and a piped long one
-    shows it is alive.
+    shows it is alive. Inside the block it also hears the reports of deep loops
+    (:mod:`nimlab.progress`).
 
     >>> import io, contextlib
     >>> errors = io.StringIO()
@@ -100,6 +101,8 @@ def progress_lines(title: str, *, quiet: float | None = None) -> Iterator[Callab
     'step 1 of 2\\n'
     """
     from rich.console import Console
+
+    from nimlab.progress import listening
 
     stderr = Console(stderr=True, file=sys.stderr)
     started = time.perf_counter()
@@ -111,10 +114,16 @@ def progress_lines(title: str, *, quiet: float | None = None) -> Iterator[Callab
                 sys.stderr.write(line + "\n")
                 sys.stderr.flush()
 
-        yield write
+        with listening(write):
+            yield write
         return
     with stderr.status(title) as status:
-        yield lambda line: status.update(line)
+
+        def show(line: str) -> None:
+            status.update(line)
+
+        with listening(show):
+            yield show
 
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object on stdout.")

@@ -13,7 +13,15 @@ from rich.text import Text
 from nimlab.catalogue import GameOptions, analyze, grundy_table, make_game, registered_games
 from nimlab.catalogue.base import DEFAULT_LIMIT, CatalogueGame, check_limit
 from nimlab.catalogue.registry import parse_int_list, parse_skips
-from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, NO_STORE_OPTION, app, console, emit_json
+from nimlab.cli.app import (
+    HEAP_ARGS,
+    JSON_OPTION,
+    NO_STORE_OPTION,
+    app,
+    console,
+    emit_json,
+    progress_lines,
+)
 from nimlab.core.game import Outcome
 from nimlab.errors import InvalidPositionError
 
@@ -151,9 +159,11 @@ def grundy_command(
     store_path = command_store_path(store, no_store=no_store)
     stored_code = _sweep_code(entry)
     if store_path is not None and stored_code is not None:
-        _grundy_stored(store_path, entry, stored_code, upto, as_json)
+        with progress_lines(f"grundy values of {entry.spec} to {upto:,}"):
+            _grundy_stored(store_path, entry, stored_code, upto, as_json)
         return
-    table = grundy_table(entry, upto)
+    with progress_lines(f"grundy values of {entry.spec} to {upto:,}"):
+        table = grundy_table(entry, upto)
     if as_json:
         emit_json(table.to_json() if stored_code is None else {**table.to_json(), "cached": False})
         return

@@ -11,7 +11,15 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from nimlab.cli.app import HEAP_ARGS, JSON_OPTION, NO_STORE_OPTION, app, console, emit_json
+from nimlab.cli.app import (
+    HEAP_ARGS,
+    JSON_OPTION,
+    NO_STORE_OPTION,
+    app,
+    console,
+    emit_json,
+    progress_lines,
+)
 from nimlab.core.heaps import format_heaps, parse_heaps
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str, parse_rational
@@ -132,10 +140,13 @@ def scoring(
         raise InvalidPositionError(f"unknown method {method!r}: use grid or exact")
     chosen: Method = "grid" if method == "grid" else "exact"
     store_path = command_store_path(store, no_store=no_store)
+    title = f"Scoring Nim {format_heaps(position)}"
     if store_path is not None and plot is None and any(position):
-        _scoring_stored(store_path, position, n, chosen, max_cells, as_json)
+        with progress_lines(title):
+            _scoring_stored(store_path, position, n, chosen, max_cells, as_json)
         return
-    result = analyze_scoring(position, n, method=chosen, max_cells=max_cells)
+    with progress_lines(title):
+        result = analyze_scoring(position, n, method=chosen, max_cells=max_cells)
     if plot is not None:
         if plot.suffix.lower() not in (".png", ".svg"):
             raise InvalidPositionError(f"plot file {str(plot)!r} must end in .png or .svg")

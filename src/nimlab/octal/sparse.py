@@ -40,8 +40,10 @@ import numpy as np
 import numpy.typing as npt
 
 from nimlab.octal.rules import MoveRules
+from nimlab.progress import report
 
 __all__ = [
+    "REPORT_EVERY",
     "SCAN_STRIDE",
     "PythonBackend",
     "SparseBackend",
@@ -58,6 +60,9 @@ missing values with roughly half as many splits as ``a = 1, 2, 3, ...`` (Grundy'
 
 _FIRST_REVIEW = 64
 _MIN_HALF = 16
+REPORT_EVERY = 1 << 16
+"""Values computed between two progress reports (the mask is re-chosen at doubling points
+only, so chunking changes no result)."""
 
 
 class SparseBackend(Protocol):
@@ -95,18 +100,28 @@ def choose_mask(values: Sequence[int] | npt.NDArray[np.int64], half: int) -> int
 
 
 def run_sparse(backend: SparseBackend, upto: int) -> None:
-    """Drive ``backend`` over ``g(0..upto)``, re-choosing the mask at doubling review points."""
-    backend.reset(0, _MIN_HALF, 0)
-    n, review = 0, _FIRST_REVIEW
+    """Drive ``backend`` over ``g(0..upto)``, re-choosing the mask at doubling review points
+    (and when a value outgrows the current range); how far it has come is reported
+    (:mod:`nimlab.progress`) every :data:`REPORT_EVERY` values."""
+    half = _MIN_HALF
+    backend.reset(0, half, 0)
+    n, review, next_report = 0, _FIRST_REVIEW, REPORT_EVERY
     while n <= upto:
-        n = backend.extend(n, min(upto + 1, review))
+        stop = min(upto + 1, review, next_report)
+        n = backend.extend(n, stop)
         if n > upto:
             break
-        if n >= review:
-            review *= 2
-        values = backend.values(n)
-        half = max(_MIN_HALF, 1 << int(values.max()).bit_length())
-        backend.reset(choose_mask(values, half), half, n)
+        if n >= next_report:
+            report(f"g(n) computed for n < {n:,} of {upto + 1:,}")
+            next_report = n + REPORT_EVERY
+        # extend stops right after a value >= half, which may be the chunk's last one
+        outgrown = n < stop or int(backend.values(n)[n - 1]) >= half
+        if outgrown or n >= review:
+            if n >= review:
+                review *= 2
+            values = backend.values(n)
+            half = max(_MIN_HALF, 1 << int(values.max()).bit_length())
+            backend.reset(choose_mask(values, half), half, n)
 
 
 def is_rare(value: int, mask: int) -> bool:

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Literal
 from nimlab.budget import CLI_BUDGET, Budget, Cost, abridged, check_cost, saturated
 from nimlab.core.heaps import Heaps, check_heaps
 from nimlab.errors import InvalidPositionError
+from nimlab.progress import report
 from nimlab.scoring.piecewise import PiecewiseLinear, maximum
 
 if TYPE_CHECKING:
@@ -69,6 +70,9 @@ __all__ = [
 ]
 
 Method = Literal["grid", "exact"]
+
+_REPORT_EVERY = 50_000
+"""Positions between two progress reports (:mod:`nimlab.progress`)."""
 
 DEFAULT_MAX_CELLS = 20_000_000
 """Default limit on sub-positions x grid width for one computation (the library's, the web's
@@ -322,7 +326,9 @@ def _moves_table(
 
     index = {key: i for i, key in enumerate(keys)}
     table = []
-    for key in keys:
+    for done, key in enumerate(keys):
+        if done % _REPORT_EVERY == 0 and done:
+            report(f"moves listed for {done:,} of {len(keys):,} positions")
         taken, kids = [], []
         for stones, child in children(key):
             taken.append(stones)
@@ -388,7 +394,9 @@ COMPILE_ABOVE_CELLS = 100_000
 
 def _solve_exact(keys: Sequence[Heaps]) -> dict[Heaps, PiecewiseLinear]:
     functions: dict[Heaps, PiecewiseLinear] = {}
-    for key in keys:
+    for done, key in enumerate(keys):
+        if done % _REPORT_EVERY == 0 and done:
+            report(f"f_N exact for {done:,} of {len(keys):,} positions")
         if not key:
             functions[key] = PiecewiseLinear.affine(-1, 0)
         else:
@@ -440,6 +448,7 @@ def solve_payoffs(
         compiled = cells > COMPILE_ABOVE_CELLS and _numba_available()
     solve = _solve_compiled if compiled else _solve_grid
     while True:
+        report(f"f_N of {len(keys):,} positions at {2 * half_width + 1:,} values of N")
         try:
             rows = solve(moves, half_width)
         except _WindowTooNarrowError:
