@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python benchmarks/screenshots.py [--out docs/images]`` (after ``make browser``).
 Starts ``nimlab serve`` on a free loopback port, drives Debian's chromium with Playwright
 through the landing page, a game of Nim with feedback on a losing move and a hint, Scoring
-Nim, a hidden-information game and the Explore tab, and writes one PNG per page and width.
+Nim, a hidden-information game and its replay, and the Explore tab, and writes one PNG per page and width.
 """
 
 from __future__ import annotations
@@ -56,6 +56,21 @@ def _hidden(page: Any) -> None:
     page.wait_for_selector(".hidden-action")
 
 
+def _hidden_replay(page: Any) -> None:
+    """The hidden game of :func:`_hidden` played to its end: the replay."""
+    for _ in range(40):
+        if page.locator("#hidden-reveal").is_visible():
+            return
+        seen = page.locator("#hidden-seen li").count()
+        page.locator(".hidden-action").last.click()
+        page.wait_for_function(
+            """n => document.querySelectorAll('#hidden-seen li').length > n
+                || !document.querySelector('#hidden-reveal').hidden""",
+            arg=seen,
+        )
+    raise RuntimeError("the hidden game did not end in 40 moves")
+
+
 def _explore(page: Any) -> None:
     page.click("button[data-tab=explore]")
     page.wait_for_selector("#tab-explore:not([hidden])")
@@ -66,6 +81,7 @@ PAGES: list[tuple[str, Callable[[Any], None]]] = [
     ("nim-feedback", _nim),
     ("scoring", _scoring),
     ("hidden", _hidden),
+    ("hidden-replay", _hidden_replay),
     ("explore", _explore),
 ]
 
