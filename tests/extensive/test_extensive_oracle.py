@@ -127,6 +127,62 @@ def test_any_restriction_bounds_the_value_on_the_held_players_side(
         assert lp.value <= float(value) + 1e-9 and certificate.lower <= value
 
 
+@given(
+    heaps=st.sampled_from([(3, 3, 1), (4, 3, 1), (3, 2, 2)]),
+    seed=st.integers(0, 10_000),
+)
+@settings(max_examples=15, deadline=None)
+def test_any_starting_basis_reaches_the_same_optimum(
+    heaps: tuple[int, int, int], seed: int
+) -> None:
+    """A warm start only changes where the simplex starts: from random basic masks (of any
+    count, repaired by HiGHS as an alien basis) the optimum value is the cold one."""
+    import random
+
+    import numpy as np
+
+    from nimlab.extensive.lp import solve_lp
+    from nimlab.extensive.seqform import sequence_form
+
+    rng = np.random.default_rng(seed)
+    tree = build_tree("sn", heaps, restrict=(None, None), index=HistoryIndex())
+    form = sequence_form(tree)
+    cold = solve_lp(form)
+    columns = rng.random(cold.basic_cols.size) < random.Random(seed).random()
+    rows = rng.random(cold.basic_rows.size) < 0.5
+    warm = solve_lp(form, start=(columns, rows))
+    assert abs(warm.value - cold.value) < 1e-9
+
+
+def test_a_basis_is_carried_by_the_names_of_sequences_and_information_sets() -> None:
+    """The same game built again (same HistoryIndex) has the same names, so the optimal basis
+    comes back unchanged; a game with more allowed actions keeps the old statuses and starts
+    its new columns non-basic and its new rows basic."""
+    from nimlab.extensive.lp import solve_lp
+    from nimlab.extensive.seqform import sequence_form
+    from nimlab.extensive.warm import Basis, lp_names
+
+    index = HistoryIndex()
+    rule = Restriction()
+    small = build_tree("sn", (4, 3, 1), restrict=(None, rule), index=index)
+    form = sequence_form(small)
+    names = lp_names(small, form)
+    lp = solve_lp(form)
+    basis = Basis.named(names, lp.basic_cols, lp.basic_rows)
+    again = build_tree("sn", (4, 3, 1), restrict=(None, rule), index=index)
+    assert lp_names(again, sequence_form(again)) == names
+    columns, rows = basis.carried(names)
+    assert (columns == lp.basic_cols).all() and (rows == lp.basic_rows).all()
+    whole = build_tree("sn", (4, 3, 1), restrict=(None, None), index=index)
+    grown = lp_names(whole, sequence_form(whole))
+    assert set(names[0]) < set(grown[0]) and set(names[1]) < set(grown[1])
+    columns, rows = basis.carried(grown)
+    for name, basic in zip(grown[0], columns.tolist(), strict=True):
+        assert basic == basis.columns.get(name, False)
+    for name, basic in zip(grown[1], rows.tolist(), strict=True):
+        assert basic == basis.rows.get(name, True)
+
+
 def test_solve_reports_every_round_with_its_part() -> None:
     seen: list[tuple[int | None, Round]] = []
     result = solve("sn", (4, 4, 1), method="restricted", progress=lambda k, r: seen.append((k, r)))

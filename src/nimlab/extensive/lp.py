@@ -91,8 +91,16 @@ def quiet_highs() -> Any:
     return solver
 
 
-def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
-    """Solve the sequence-form LP with HiGHS (dual simplex) and return plans and basis."""
+def solve_lp(
+    form: SequenceForm,
+    *,
+    tolerance: float = 1e-10,
+    start: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None = None,
+) -> LpSolution:
+    """Solve the sequence-form LP with HiGHS (dual simplex) and return plans and basis.
+
+    ``start``: masks of basic columns and rows to start from (see
+    :mod:`nimlab.extensive.warm`); HiGHS completes or repairs them."""
     import highspy
 
     nx, nq = form.E.shape[1], form.F.shape[0]
@@ -123,6 +131,8 @@ def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
     ):
         h.setOptionValue(option, setting)
     h.passModel(lp)
+    if start is not None:
+        h.setBasis(_start_basis(highspy, start, nx, ny))
     h.run()
     if h.getModelStatus() == highspy.HighsModelStatus.kMemoryLimit:
         raise MemoryError("HiGHS ran out of memory solving the sequence-form LP")
@@ -142,3 +152,24 @@ def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
         basic_cols=np.array([s == basic for s in basis.col_status]),
         basic_rows=np.array([s == basic for s in basis.row_status]),
     )
+
+
+def _start_basis(
+    highspy: Any, start: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]], nx: int, ny: int
+) -> Any:
+    """A HiGHS basis from basic masks: non-basic ``x`` at their lower bound 0, free ``q`` at
+    zero, the rows of R's sequences at their upper bound 0 and L's equality rows at theirs."""
+    status = highspy.HighsBasisStatus
+    columns, rows = start
+    col_status = [status.kLower] * nx + [status.kZero] * (len(columns) - nx)
+    row_status = [status.kUpper] * ny + [status.kLower] * (len(rows) - ny)
+    for i in np.flatnonzero(columns).tolist():
+        col_status[i] = status.kBasic
+    for i in np.flatnonzero(rows).tolist():
+        row_status[i] = status.kBasic
+    basis = highspy.HighsBasis()
+    basis.col_status = col_status
+    basis.row_status = row_status
+    basis.alien = True
+    basis.valid = True
+    return basis

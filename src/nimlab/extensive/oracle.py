@@ -36,6 +36,7 @@ from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import SequenceForm, sequence_form
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, build_tree
+from nimlab.extensive.warm import Basis, lp_names
 
 __all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
 
@@ -107,6 +108,7 @@ def solve_restricted(
     memo = Memo()
     rules = (Restriction(), Restriction())
     timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
+    bases: list[Basis | None] = [None, None]  # per held player: the last optimal basis
 
     def half(held: int) -> _Half:
         t0 = time.perf_counter()
@@ -123,7 +125,10 @@ def solve_restricted(
         )
         t1 = time.perf_counter()
         form = sequence_form(tree)
-        lp = solve_lp(form)
+        names = lp_names(tree, form)
+        previous = bases[held]
+        lp = solve_lp(form, start=None if previous is None else previous.carried(names))
+        bases[held] = Basis.named(names, lp.basic_cols, lp.basic_rows)
         timings["build"] += t1 - t0
         timings["lp"] += time.perf_counter() - t1
         return _Half(tree, form, lp)
