@@ -26,12 +26,15 @@ from nimlab.extensive.seqform import SequenceForm
 __all__ = ["Basis", "lp_names"]
 
 
-def _sequence_names(tree: GameTree, player: int, ids: list[int]) -> list[Hashable]:
+def _sequence_names(tree: GameTree, player: int, own: list[int], ids: list[int]) -> list[Hashable]:
+    """Sequence ``first_seq + a`` of each of ``player``'s information sets (``own``, in the
+    order their sequences were numbered) is named by its history's id and action ``a``."""
     names: list[Hashable] = [(player, -1, None)]
-    infosets, seq_infoset = tree.infosets, tree.seq_infoset[player]
-    for s in range(1, len(seq_infoset)):
-        info = infosets[seq_infoset[s]]
-        names.append((player, ids[info.hist], info.actions[s - info.first_seq]))
+    infosets = tree.infosets
+    for i in own:
+        info = infosets[i]
+        hist = ids[info.hist]
+        names.extend([(player, hist, act) for act in info.actions])
     return names
 
 
@@ -48,8 +51,11 @@ def lp_names(tree: GameTree, form: SequenceForm) -> tuple[list[Hashable], list[H
     ids = tree.history_ids
     if ids is None:
         raise ValueError("the tree was built without a HistoryIndex: its names are not stable")
-    columns = _sequence_names(tree, 0, ids[0]) + _infoset_names(tree, 1, form.infosets[1], ids[1])
-    rows = _sequence_names(tree, 1, ids[1]) + _infoset_names(tree, 0, form.infosets[0], ids[0])
+    own = form.infosets
+    columns = _sequence_names(tree, 0, own[0], ids[0]) + _infoset_names(tree, 1, own[1], ids[1])
+    rows = _sequence_names(tree, 1, own[1], ids[1]) + _infoset_names(tree, 0, own[0], ids[0])
+    if len(columns) != form.A.shape[0] + form.F.shape[0]:
+        raise ValueError("the information sets do not number the sequences in order")
     return columns, rows
 
 
