@@ -20,6 +20,31 @@ def test_report_small(tmp_path: Path) -> None:
     assert any(line.startswith("sn(4,4,1): 1/5 (") for line in lines)  # a line per game
     assert len(lines) > 50
     assert "| SN(n, n, 1), n >= 4 | none: 1 value cannot over-determine" in text
+    assert "Lemma 3.2 tightened" in text
+    assert "* n1, n2 >= 4: 1/5 <= v <= 1/5 (0.2000000 to 0.2000000; least at SN(4,4,1)," in text
+
+
+def test_tightened_bounds_are_the_extremes_of_the_grid_above_each_corner() -> None:
+    """Each line bounds exactly the games with both first heaps at least k: its ends are
+    values of the grid attained where it says, and no game in that corner lies outside."""
+    import random
+    from fractions import Fraction
+
+    from nimlab.extensive.reproduce import tightened_bounds
+
+    rng = random.Random(5)
+    grid = {
+        (n1, n2): Fraction(rng.randint(0, 20), 80) for n1 in range(4, 9) for n2 in range(4, n1 + 1)
+    }
+    for k, line in zip(range(4, 9), tightened_bounds(grid), strict=True):
+        corner = {key: v for key, v in grid.items() if key[1] >= k}
+        low, high = (
+            Fraction(part) for part in line.split(": ")[1].split(" (")[0].split(" <= v <= ")
+        )
+        assert low == min(corner.values()) and high == max(corner.values())
+        least = line.split("least at SN(")[1].split(",1)")[0]
+        n1, n2 = map(int, least.split(","))
+        assert grid[(n1, n2)] == low and n2 >= k
 
 
 def test_the_patterns_section_guesses_the_diagonal_from_all_but_its_last_value() -> None:

@@ -31,6 +31,7 @@ __all__ = [
     "check_reach",
     "fibonacci",
     "patterns_section",
+    "tightened_bounds",
     "write_report",
 ]
 
@@ -153,6 +154,34 @@ def _columns(
     }
 
 
+def tightened_bounds(table: dict[tuple[int, int], Fraction]) -> list[str]:
+    """Lemma 3.2 (``0 <= v <= 1/4`` for ``n1, n2 >= 4``) tightened where the computed grid
+    allows: for each ``k``, the least and greatest computed ``v(SN(n1, n2, 1))`` over
+    ``n1 >= n2 >= k`` (the game is symmetric in its first two heaps), with where each is
+    attained. Observations on the games computed, not theorems.
+
+    >>> grid = {(4, 4): Fraction(1, 5), (5, 4): Fraction(1, 4), (5, 5): Fraction(3, 13)}
+    >>> for line in tightened_bounds(grid):
+    ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
+    * n1, n2 >= 4: 1/5 <= v <= 1/4 (0.2000000 to 0.2500000; least at SN(4,4,1),
+      greatest at SN(5,4,1); 3 games)
+    * n1, n2 >= 5: 3/13 <= v <= 3/13 (0.2307692 to 0.2307692; least at SN(5,5,1),
+      greatest at SN(5,5,1); 1 game)
+    """
+    lines = []
+    for k in sorted({n2 for _, n2 in table}):
+        games = {key: v for key, v in table.items() if key[1] >= k}
+        least = min(games, key=lambda key: (games[key], key))
+        most = max(games, key=lambda key: (games[key], key))
+        count = f"{len(games)} game{'s' if len(games) > 1 else ''}"
+        lines.append(
+            f"* n1, n2 >= {k}: {exact_str(games[least])} <= v <= {exact_str(games[most])} "
+            f"({float(games[least]):.7f} to {float(games[most]):.7f}; least at "
+            f"SN({least[0]},{least[1]},1), greatest at SN({most[0]},{most[1]},1); {count})"
+        )
+    return lines
+
+
 def patterns_section(families: dict[str, dict[int, Fraction]]) -> list[str]:
     """The report's section of patterns guessed from each family's values but its last and
     checked on the last (:mod:`nimlab.patterns`); conjectures, never theorems.
@@ -261,6 +290,12 @@ def write_report(
         f"all {len(table2)} games above.",
         f"* Lemma 3.1 (v non-decreasing in n1 for n1 >= n2): {'holds' if monotone else 'FAILS'}"
         " on the games above.",
+        "",
+        "Lemma 3.2 tightened where the values above allow (observations on these games, not "
+        "theorems; both ends are compared with sqrt(5) - 2 = 0.2360680, the limit of the "
+        "diagonal's pattern below):",
+        "",
+        *tightened_bounds(table2),
         "",
     )
 
