@@ -37,6 +37,8 @@ GAMES = {
     "kuhn": "kuhn_poker",
     "leduc": "leduc_poker",
     "liars_dice": "liars_dice(numdice=1,dice_sides=4)",
+    "sn331": "nimlab:sn:3;3;1",
+    "sn431": "nimlab:sn:4;3;1",
     "sn441": "nimlab:sn:4;4;1",
     "sn551": "nimlab:sn:5;5;1",
 }
