@@ -3,7 +3,8 @@
 Run: ``.venv/bin/python benchmarks/screenshots.py [--out docs/images]`` (after ``make browser``).
 Starts ``nimlab serve`` on a free loopback port, drives Debian's chromium with Playwright
 through the landing page, a game of Nim with feedback on a losing move and a hint, Scoring
-Nim, a hidden-information game and its replay, and the Explore tab, and writes one PNG per page and width.
+Nim, a hidden-information game and its replay, and the Explore tab, and writes one PNG per
+page and width.
 """
 
 from __future__ import annotations
