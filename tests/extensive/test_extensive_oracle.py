@@ -154,33 +154,120 @@ def test_any_starting_basis_reaches_the_same_optimum(
     assert abs(warm.value - cold.value) < 1e-9
 
 
-def test_a_basis_is_carried_by_the_names_of_sequences_and_information_sets() -> None:
-    """The same game built again (same HistoryIndex) has the same names, so the optimal basis
-    comes back unchanged; a game with more allowed actions keeps the old statuses and starts
-    its new columns non-basic and its new rows basic."""
+def _grown(
+    variant: str, heaps: tuple[int, ...], held: int, seed: int, rounds: int
+) -> tuple[Any, Restriction, HistoryIndex]:
+    """A tree of ``variant`` with ``held`` restricted, grown ``rounds`` times, each time after
+    allowing random actions at random information sets of the held player."""
+    import random
+
+    from nimlab.extensive.tree import growing_tree
+
+    rng = random.Random(seed)
+    rule, index = Restriction(), HistoryIndex()
+    builder = growing_tree(variant, heaps, held, rule, index)
+    tree = builder.tree
+    for _ in range(rounds):
+        for info in list(tree.infosets):
+            if info.player == held and rng.random() < 0.3:
+                full = builder.actions_of(held, info.belief, info.pending)
+                history = tree.history_ids[held][info.hist]
+                rule.allow(history, rng.choice(full), info.belief, info.pending)
+        builder.grow()
+    return builder, rule, index
+
+
+def _game_by_names(tree: Any) -> tuple[Any, ...]:
+    """A tree as sets of named information sets and terminals, whatever its numbering."""
+    names: list[dict[int, tuple[Any, ...]]] = [{0: ()}, {0: ()}]
+    infosets = set()
+    for info in tree.infosets:
+        history = tree.history(info.player, info.hist)
+        infosets.add((info.player, history, tuple(sorted(map(str, info.actions)))))
+        for a, act in enumerate(info.actions):
+            names[info.player][info.first_seq + a] = (history, str(act))
+    terminals = sorted(
+        (names[0][s], names[1][t], u)
+        for s, t, u in zip(tree.term_seq[0], tree.term_seq[1], tree.term_payoff, strict=True)
+    )
+    return tree.nodes, infosets, terminals
+
+
+@given(
+    case=st.sampled_from(
+        [("sn", (3, 3, 1)), ("kn", (3, 2)), ("fsn", (3, 2, 1)), ("sn", (2, 2, 2))]
+    ),
+    held=st.sampled_from([0, 1]),
+    seed=st.integers(0, 10_000),
+    rounds=st.integers(1, 4),
+)
+@settings(max_examples=25, deadline=None)
+def test_a_grown_tree_is_the_tree_built_with_its_actions(
+    case: tuple[str, tuple[int, ...]], held: int, seed: int, rounds: int
+) -> None:
+    """Growing a restricted tree gives the game a fresh build gives when every information set
+    of the held player is allowed exactly the actions it has in the grown tree: the same
+    nodes, information sets, and terminals with the same named sequences and payoffs."""
+    from nimlab.extensive.seqform import sequence_form
+
+    variant, heaps = case
+    builder, _, index = _grown(variant, heaps, held, seed, rounds)
+    grown = builder.tree
+    sequence_form(grown)  # the numbering is consistent (consecutive per information set)
+    for info in grown.infosets:
+        assert grown.seq_infoset[info.player][info.first_seq : info.first_seq + len(info.actions)]
+    exact = Restriction()
+    for info in grown.infosets:
+        if info.player == held:
+            for act in info.actions:
+                exact.allow(grown.history_ids[held][info.hist], act, info.belief, info.pending)
+    restrict = (exact, None) if held == 0 else (None, exact)
+    fresh = build_tree(variant, heaps, restrict=restrict, index=index)
+    assert _game_by_names(grown) == _game_by_names(fresh)
+
+
+def test_a_basis_is_carried_to_the_grown_tree() -> None:
+    """The optimal basis of a restricted tree, carried to the same tree grown: every old
+    sequence and information set keeps its status where the renumbering put it, new columns
+    start non-basic and new rows basic."""
     from nimlab.extensive.lp import solve_lp
     from nimlab.extensive.seqform import sequence_form
-    from nimlab.extensive.warm import Basis, lp_names
+    from nimlab.extensive.warm import Basis, Layout
 
-    index = HistoryIndex()
-    rule = Restriction()
-    small = build_tree("sn", (4, 3, 1), restrict=(None, rule), index=index)
-    form = sequence_form(small)
-    names = lp_names(small, form)
-    lp = solve_lp(form)
-    basis = Basis.named(names, lp.basic_cols, lp.basic_rows)
-    again = build_tree("sn", (4, 3, 1), restrict=(None, rule), index=index)
-    assert lp_names(again, sequence_form(again)) == names
-    columns, rows = basis.carried(names)
+    builder, rule, _ = _grown("sn", (4, 3, 1), 1, seed=3, rounds=0)
+    tree = builder.tree
+    lp = solve_lp(sequence_form(tree))
+    layout = Layout.of(tree)
+    basis = Basis(layout, lp.basic_cols, lp.basic_rows)
+    columns, rows = basis.carried(layout)
     assert (columns == lp.basic_cols).all() and (rows == lp.basic_rows).all()
-    whole = build_tree("sn", (4, 3, 1), restrict=(None, None), index=index)
-    grown = lp_names(whole, sequence_form(whole))
-    assert set(names[0]) < set(grown[0]) and set(names[1]) < set(grown[1])
-    columns, rows = basis.carried(grown)
-    for name, basic in zip(grown[0], columns.tolist(), strict=True):
-        assert basic == basis.columns.get(name, False)
-    for name, basic in zip(grown[1], rows.tolist(), strict=True):
-        assert basic == basis.rows.get(name, True)
+    before = [(info.first_seq, len(info.actions)) for info in tree.infosets]
+    for info in tree.infosets:
+        if info.player == 1:
+            for act in builder.actions_of(1, info.belief, info.pending):
+                rule.allow(tree.history_ids[1][info.hist], act, info.belief, info.pending)
+    assert builder.grow() > 0
+    later = Layout.of(tree)
+    columns, rows = basis.carried(later)
+    moved: tuple[dict[int, int], dict[int, int]] = ({0: 0}, {0: 0})
+    for i, (first, k) in enumerate(before):
+        info = tree.infosets[i]
+        for a in range(k):
+            moved[info.player][first + a] = info.first_seq + a
+    nx, ny = len(layout.seq_infoset[0]), len(layout.seq_infoset[1])
+    later_nx, later_ny = tree.sequence_count(0), tree.sequence_count(1)
+    assert len(columns) == later_nx + later.infosets[1] + 1
+    assert len(rows) == later_ny + later.infosets[0] + 1
+    assert [columns[moved[0][s]] for s in range(nx)] == lp.basic_cols[:nx].tolist()
+    assert [rows[moved[1][s]] for s in range(ny)] == lp.basic_rows[:ny].tolist()
+    old_q, old_e = layout.infosets[1] + 1, layout.infosets[0] + 1
+    assert columns[later_nx : later_nx + old_q].tolist() == lp.basic_cols[nx:].tolist()
+    assert rows[later_ny : later_ny + old_e].tolist() == lp.basic_rows[ny:].tolist()
+    assert not columns[later_nx + old_q :].any() and rows[later_ny + old_e :].all()
+    old_x, old_y = set(moved[0].values()), set(moved[1].values())
+    assert not any(columns[s] for s in range(later_nx) if s not in old_x)
+    assert all(rows[s] for s in range(later_ny) if s not in old_y)
+    assert later_ny > ny  # R (held) gained sequences
 
 
 def test_solve_reports_every_round_with_its_part() -> None:

@@ -10,8 +10,13 @@ to it and its payoff.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NoReturn
+
+import numpy as np
 
 from nimlab.errors import TooLargeError
 from nimlab.extensive.gametree import (
@@ -67,6 +72,10 @@ class Builder:
     ) -> None:
         self.tree = tree
         self.restrict = restrict
+        # the player whose information sets may gain actions later (see grow), and for each
+        # of its information sets its nodes: their states and the other player's histories
+        self.held: int | None = None
+        self.held_nodes: dict[int, tuple[list[Heaps], list[int]]] = {}
         self.index = index
         if index is not None:
             tree.history_ids = ([], [])
@@ -121,13 +130,7 @@ class Builder:
         found = self.infoset[p][h]
         if found >= 0:
             return found
-        key = (self.belief[p][h], self.pending[p][h])
-        actions = self.actions_of(p, *key)
-        if p == L and h == 0 and self.root_heap is not None:
-            actions = tuple(act for act in actions if act[0] == self.root_heap)
-        rule, ids = self.restrict[p], self.tree.history_ids
-        if rule is not None and ids is not None:
-            actions = rule.filter(ids[p][h], key[0], key[1], actions)
+        actions = self.allowed_actions(p, h)
         seqs = self.tree.seq_infoset[p]
         index = len(self.tree.infosets)
         self.tree.infosets.append(
@@ -145,6 +148,19 @@ class Builder:
         seqs.extend([index] * len(actions))
         self.infoset[p][h] = index
         return index
+
+    def allowed_actions(self, p: int, h: int) -> tuple[Action, ...]:
+        """The actions of player ``p`` at history ``h``: the rules' actions on its belief, on
+        the root heap only at L's root if one is set, and those allowed by ``p``'s
+        restriction if any (as it stands now)."""
+        belief, pending = self.belief[p][h], self.pending[p][h]
+        actions = self.actions_of(p, belief, pending)
+        if p == L and h == 0 and self.root_heap is not None:
+            actions = tuple(act for act in actions if act[0] == self.root_heap)
+        rule, ids = self.restrict[p], self.tree.history_ids
+        if rule is not None and ids is not None:
+            actions = rule.filter(ids[p][h], belief, pending, actions)
+        return actions
 
     def actions_of(self, p: int, belief: Belief, pending: int | None) -> tuple[Action, ...]:
         """Player ``p``'s actions on ``belief`` (memoised; both players share Nim's)."""
@@ -314,31 +330,120 @@ class Builder:
         if self.record:
             node = len(tree.recorded)
             self._record(state, mover, index, parent, action, 0, came, hist)
-        steps, step_key = self.steps, 0 if self.nim else mover
-        own_children = self.own_children[mover]
-        other = 1 - mover
+        if mover == self.held:
+            states, others = self.held_nodes.setdefault(index, ([], []))
+            states.append(state)
+            others.append(hist[1 - mover])
         for a, act in enumerate(tree.infosets[index].actions):
-            st = steps.get((state, act, step_key))
-            if st is None:
-                st = self.step(state, act, mover)
-            child = list(hist)
-            own = own_children.get((h, a, st.own))
-            child[mover] = own if own is not None else self.own_child(mover, h, a, st.own)
-            if not st.done:
-                self.visit(st.state, mover, child, node, a, st)
+            self.descend(state, mover, hist, node, a, act)
+
+    def descend(
+        self, state: Heaps, mover: int, hist: list[int], node: int, a: int, act: Action
+    ) -> None:
+        """Play action ``a`` (``act``) of ``mover``'s information set at the node of
+        ``state`` with histories ``hist`` (recorded as ``node``), and unroll what follows."""
+        tree = self.tree
+        st = self.steps.get((state, act, 0 if self.nim else mover))
+        if st is None:
+            st = self.step(state, act, mover)
+        h = hist[mover]
+        child = list(hist)
+        own = self.own_children[mover].get((h, a, st.own))
+        child[mover] = own if own is not None else self.own_child(mover, h, a, st.own)
+        if not st.done:
+            self.visit(st.state, mover, child, node, a, st)
+            return
+        other = 1 - mover
+        last = self.settled(st.state, mover, child, hist[other], st.opp)
+        if last is None:
+            self.visit(st.state, other, child, node, a, st)
+            return
+        self.count()
+        won = 1 if last == L else -1
+        payoff = -won if tree.misere else won
+        tree.term_seq[L].append(self.seq[L][child[L]])
+        tree.term_seq[R].append(self.seq[R][child[R]])
+        tree.term_payoff.append(payoff)
+        if self.record:
+            self._record(st.state, other, -1, node, a, payoff, st, child)
+
+    def start(self, position: Heaps) -> None:
+        """Unroll the whole tree from ``position``, L to move."""
+        roots = [self.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
+        with _deep_recursion():
+            self.visit(position, L, roots, -1, -1, None)
+
+    def grow(self) -> int:
+        """Give the held player's information sets the actions its restriction allows now and
+        did not when they were made, unroll what those actions lead to, and return how many
+        actions were added. An information set keeps every action it had (the restriction
+        only grows), so the tree only grows: sequences keep their names, and their numbers
+        are shifted to stay consecutive within each information set."""
+        p = self.held
+        rule = None if p is None else self.restrict[p]
+        ids = self.tree.history_ids
+        if p is None or rule is None or ids is None:
+            raise ValueError("only a restricted build with a held player can grow")
+        histories, keys = rule.take_touched()
+        infosets = self.tree.infosets
+        extra: dict[int, tuple[Action, ...]] = {}
+        for index in self.held_nodes:
+            info = infosets[index]
+            if ids[p][info.hist] not in histories and (info.belief, info.pending) not in keys:
                 continue
-            last = self.settled(st.state, mover, child, hist[other], st.opp)
-            if last is None:
-                self.visit(st.state, other, child, node, a, st)
+            new = tuple(a for a in self.allowed_actions(p, info.hist) if a not in info.actions)
+            if new:
+                extra[index] = new
+        if not extra:
+            return 0
+        self._make_room(p, extra)
+        with _deep_recursion():
+            for index, new in extra.items():
+                info = infosets[index]
+                states, others = self.held_nodes[index]
+                first_new = len(info.actions) - len(new)
+                for state, other in zip(states, others, strict=True):
+                    hist = [info.hist, other] if p == L else [other, info.hist]
+                    for a in range(first_new, len(info.actions)):
+                        self.descend(state, p, hist, -1, a, info.actions[a])
+        return sum(len(new) for new in extra.values())
+
+    def _make_room(self, p: int, extra: dict[int, tuple[Action, ...]]) -> None:
+        """Append ``extra[i]`` to the actions of ``p``'s information sets ``i`` and renumber
+        ``p``'s sequences (information sets in order, actions in order) to make room.
+        Information sets before the first one that grows keep their numbers."""
+        tree = self.tree
+        infosets = tree.infosets
+        start = min(extra)
+        seq_infoset = tree.seq_infoset[p]
+        next_seq = infosets[start].first_seq
+        new_of = np.arange(len(seq_infoset), dtype=np.int64)
+        del seq_infoset[next_seq:]
+        for i in range(start, len(infosets)):
+            info = infosets[i]
+            if info.player != p:
                 continue
-            self.count()
-            won = 1 if last == L else -1
-            payoff = -won if tree.misere else won
-            tree.term_seq[L].append(self.seq[L][child[L]])
-            tree.term_seq[R].append(self.seq[R][child[R]])
-            tree.term_payoff.append(payoff)
-            if self.record:
-                self._record(st.state, other, -1, node, a, payoff, st, child)
+            k, first = len(info.actions), info.first_seq
+            if first != next_seq:
+                new_of[first : first + k] += next_seq - first
+            added = extra.get(i, ())
+            seq_infoset.extend([i] * (k + len(added)))
+            parent = int(new_of[info.parent_seq])
+            if added or first != next_seq or parent != info.parent_seq:
+                infosets[i] = Infoset(
+                    p,
+                    parent,
+                    info.belief,
+                    info.actions + added,
+                    next_seq,
+                    info.hist,
+                    info.pending,
+                    info.trail,
+                )
+            next_seq += k + len(added)
+        terminal = np.frombuffer(tree.term_seq[p], dtype=np.int32)
+        terminal[:] = new_of[terminal]
+        self.seq[p][:] = new_of[np.array(self.seq[p], dtype=np.int64)].tolist()
 
     def _record(
         self,
@@ -356,6 +461,17 @@ class Builder:
             state, player, infoset, parent, action, payoff, seen, told, done, (hist[0], hist[1])
         )
         self.tree.recorded.append(node)
+
+
+@contextmanager
+def _deep_recursion() -> Iterator[None]:
+    """Room for the depth-first unrolling's recursion (a node per level)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _no_chip(state: Heaps, player: int) -> bool:

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nimlab.extensive.builder import Memo
+from nimlab.extensive.builder import Builder, Memo
 from nimlab.extensive.certify import Certificate, certify_lp
 from nimlab.extensive.gametree import GameTree
 from nimlab.extensive.lp import LpSolution, solve_lp
@@ -35,8 +35,8 @@ from nimlab.extensive.protocol import Rules
 from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import SequenceForm, sequence_form
-from nimlab.extensive.tree import DEFAULT_MAX_NODES, build_tree
-from nimlab.extensive.warm import Basis, lp_names
+from nimlab.extensive.tree import DEFAULT_MAX_NODES, growing_tree
+from nimlab.extensive.warm import Basis, Layout
 
 __all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
 
@@ -109,26 +109,32 @@ def solve_restricted(
     rules = (Restriction(), Restriction())
     timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
     bases: list[Basis | None] = [None, None]  # per held player: the last optimal basis
+    builders: list[Builder | None] = [None, None]  # per held player: its growing tree
 
     def half(held: int) -> _Half:
         t0 = time.perf_counter()
-        restrict = (None, rules[1]) if held == 1 else (rules[0], None)
-        tree = build_tree(
-            variant,
-            heaps,
-            misere=misere,
-            max_nodes=max_nodes,
-            root_heap=root_heap,
-            restrict=restrict,
-            index=index,
-            memo=memo,
-        )
+        builder = builders[held]
+        if builder is None:
+            builder = builders[held] = growing_tree(
+                variant,
+                heaps,
+                held,
+                rules[held],
+                index,
+                misere=misere,
+                max_nodes=max_nodes,
+                root_heap=root_heap,
+                memo=memo,
+            )
+        else:
+            builder.grow()
+        tree = builder.tree
         t1 = time.perf_counter()
         form = sequence_form(tree)
-        names = lp_names(tree, form)
+        layout = Layout.of(tree)
         previous = bases[held]
-        lp = solve_lp(form, start=None if previous is None else previous.carried(names))
-        bases[held] = Basis.named(names, lp.basic_cols, lp.basic_rows)
+        lp = solve_lp(form, start=None if previous is None else previous.carried(layout))
+        bases[held] = Basis(layout, lp.basic_cols, lp.basic_rows)
         timings["build"] += t1 - t0
         timings["lp"] += time.perf_counter() - t1
         return _Half(tree, form, lp)

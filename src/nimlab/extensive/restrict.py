@@ -84,6 +84,11 @@ class Restriction:
 
     allowed: dict[int, set[Action]] = field(default_factory=dict)
     by_belief: dict[tuple[frozenset[Heaps], int | None], set[Action]] = field(default_factory=dict)
+    touched: tuple[set[int], set[tuple[frozenset[Heaps], int | None]]] = field(
+        default_factory=lambda: (set(), set())
+    )
+    """The histories and (belief, pending heap) keys given an action since
+    :meth:`take_touched` last emptied them."""
 
     def allow(
         self, history: int, action: Action, belief: frozenset[Heaps], pending: int | None
@@ -91,12 +96,21 @@ class Restriction:
         """Allow ``action`` at ``history`` (whose belief and pending heap are given); true if
         it was not allowed there before. Histories nothing was allowed at yet fall back on the
         actions allowed at any history with the same belief."""
-        self.by_belief.setdefault((belief, pending), set()).add(action)
+        key = (belief, pending)
+        self.by_belief.setdefault(key, set()).add(action)
         found = self.allowed.setdefault(history, set())
         if action in found:
             return False
         found.add(action)
+        self.touched[0].add(history)
+        self.touched[1].add(key)
         return True
+
+    def take_touched(self) -> tuple[set[int], set[tuple[frozenset[Heaps], int | None]]]:
+        """The histories and keys given an action since the last call (then forgotten)."""
+        taken = self.touched
+        self.touched = (set(), set())
+        return taken
 
     def filter(
         self,

@@ -119,23 +119,26 @@ class SequenceForm:
 
 
 def constraint_matrix(tree: SequenceTree, player: int) -> tuple[csr_matrix, list[int]]:
-    """The constraint matrix of ``player`` and the tree indices of its information sets."""
+    """The constraint matrix of ``player`` and the tree indices of its information sets:
+    row 0 is the empty sequence's (``x_0 = 1``), row ``r`` says that the sequences of the
+    ``r``-th information set sum to the sequence leading there."""
     from scipy.sparse import csr_matrix
 
-    own = [i for i, info in enumerate(tree.infosets) if info.player == player]
-    rows, cols, vals = [0], [0], [1]
-    for r, index in enumerate(own, start=1):
-        info = tree.infosets[index]
-        rows.append(r)
-        cols.append(info.parent_seq)
-        vals.append(-1)
-        k = len(info.actions)
-        rows.extend([r] * k)
-        cols.extend(range(info.first_seq, info.first_seq + k))
-        vals.extend([1] * k)
-    shape = (len(own) + 1, tree.sequence_count(player))
-    matrix = csr_matrix((np.array(vals, dtype=np.float64), (rows, cols)), shape=shape)
-    return matrix, own
+    infosets = tree.infosets
+    own = [i for i, info in enumerate(infosets) if info.player == player]
+    count = len(own)
+    parent = np.fromiter((infosets[i].parent_seq for i in own), np.int64, count)
+    first = np.fromiter((infosets[i].first_seq for i in own), np.int64, count)
+    width = np.fromiter((len(infosets[i].actions) for i in own), np.int64, count)
+    ends = np.cumsum(width)
+    # the sequences of row r: first[r] .. first[r] + width[r] - 1, in one flat run
+    runs = np.arange(int(ends[-1]) if count else 0) - np.repeat(ends - width - first, width)
+    numbers = np.arange(1, count + 1)
+    rows = np.concatenate([[0], numbers, np.repeat(numbers, width)])
+    cols = np.concatenate([[0], parent, runs])
+    vals = np.concatenate([[1.0], np.full(count, -1.0), np.ones(len(runs))])
+    shape = (count + 1, tree.sequence_count(player))
+    return csr_matrix((vals, (rows, cols)), shape=shape), own
 
 
 def sequence_form(tree: SequenceTree) -> SequenceForm:

@@ -20,18 +20,16 @@ it and its payoff.
 
 from __future__ import annotations
 
-import sys
-
 from nimlab.core.heaps import check_heaps
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.extensive.builder import Builder, Memo
 from nimlab.extensive.estimate import estimate_nodes
-from nimlab.extensive.gametree import GameTree, Heaps, L, R
+from nimlab.extensive.gametree import GameTree, Heaps
 from nimlab.extensive.protocol import Rules
 from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.variants import variant_rules
 
-__all__ = ["DEFAULT_MAX_NODES", "ESTIMATE_MARGIN", "build_tree"]
+__all__ = ["DEFAULT_MAX_NODES", "ESTIMATE_MARGIN", "build_tree", "growing_tree"]
 
 ESTIMATE_MARGIN = 4
 DEFAULT_MAX_NODES = 12_000_000
@@ -139,11 +137,43 @@ def build_tree(
         without,
     )
     builder.root_heap = root_heap
-    roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    try:
-        builder.visit(position, L, roots, -1, -1, None)
-    finally:
-        sys.setrecursionlimit(limit)
+    builder.start(position)
     return tree
+
+
+def growing_tree(
+    variant: str | Rules,
+    heaps: Heaps,
+    held: int,
+    rule: Restriction,
+    index: HistoryIndex,
+    *,
+    misere: bool = False,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    root_heap: int | None = None,
+    memo: Memo | None = None,
+) -> Builder:
+    """The builder of a tree (``builder.tree``) in which player ``held`` is held to ``rule``
+    and the opponent plays freely, unrolled as :func:`build_tree` with ``restrict`` does;
+    ``builder.grow()`` later extends it by what ``rule`` allows since.
+
+    >>> from nimlab.extensive.restrict import Restriction
+    >>> rule, index = Restriction(), HistoryIndex()
+    >>> builder = growing_tree("sn", (3, 1), 1, rule, index)
+    >>> before = builder.tree.nodes
+    >>> ids, infosets = builder.tree.history_ids, builder.tree.infosets
+    >>> info = next(i for i in infosets if i.player == 1 and len(i.belief) > 1)
+    >>> full = builder.actions_of(1, info.belief, info.pending)
+    >>> rule.allow(ids[1][info.hist], full[-1], info.belief, info.pending)
+    True
+    >>> builder.grow(), builder.tree.nodes > before
+    (1, True)
+    """
+    rules, position = _validate(variant, heaps) if isinstance(variant, str) else (variant, heaps)
+    restrict = (rule, None) if held == 0 else (None, rule)
+    tree = GameTree(rules.name, position, misere)
+    builder = Builder(tree, rules, max_nodes, False, True, True, restrict, index, memo)
+    builder.root_heap = root_heap
+    builder.held = held
+    builder.start(position)
+    return builder

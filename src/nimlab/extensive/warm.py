@@ -1,11 +1,12 @@
 """Warm starts for the LPs of growing restricted games.
 
-Each round of :func:`nimlab.extensive.oracle.solve_restricted` solves LPs that differ from
-the previous round's by the few actions allowed since. Its sequences and information sets
-keep their names across builds (their :class:`~nimlab.extensive.restrict.HistoryIndex` ids),
-so the previous optimal basis can be carried over: a column or row that existed keeps its
-status, a new row starts basic and a new column non-basic, and HiGHS repairs the rest (the
-basis is passed as "alien"). Floats only propose: the certificate is computed as before.
+Each round of :func:`nimlab.extensive.oracle.solve_restricted` grows the trees of the round
+before (:meth:`nimlab.extensive.builder.Builder.grow`): information sets are only appended,
+and an information set's actions only gain new ones at the end, so a sequence is named for
+good by its information set and action index, wherever the renumbering put it. The previous
+optimal basis is carried over by those names: a column or row that existed keeps its status,
+a new row starts basic and a new column non-basic, and HiGHS repairs the rest (the basis is
+passed as "alien"). Floats only propose: the certificate is computed as before.
 
 >>> from nimlab.extensive.oracle import solve_restricted
 >>> solve_restricted("sn", (4, 4, 1), root_heap=0).value
@@ -14,78 +15,78 @@ Fraction(1, 5)
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from nimlab.extensive.gametree import GameTree
-from nimlab.extensive.seqform import SequenceForm
 
-__all__ = ["Basis", "lp_names"]
+__all__ = ["Basis", "Layout"]
 
-
-def _sequence_names(tree: GameTree, player: int, own: list[int], ids: list[int]) -> list[Hashable]:
-    """Sequence ``first_seq + a`` of each of ``player``'s information sets (``own``, in the
-    order their sequences were numbered) is named by its history's id and action ``a``."""
-    names: list[Hashable] = [(player, -1, None)]
-    infosets = tree.infosets
-    for i in own:
-        info = infosets[i]
-        hist = ids[info.hist]
-        names.extend([(player, hist, act) for act in info.actions])
-    return names
+Indices = npt.NDArray[np.int64]
+Mask = npt.NDArray[np.bool_]
 
 
-def _infoset_names(tree: GameTree, player: int, own: list[int], ids: list[int]) -> list[Hashable]:
-    names: list[Hashable] = [("set", player, -1)]
-    names.extend(("set", player, ids[tree.infosets[i].hist]) for i in own)
-    return names
+@dataclass(frozen=True)
+class Layout:
+    """Where a tree's sequences sit: the first sequence of every information set, and per
+    player the information set of every sequence (-1 for the empty one)."""
 
+    first: Indices
+    seq_infoset: tuple[Indices, Indices]
+    infosets: tuple[int, int]
 
-def lp_names(tree: GameTree, form: SequenceForm) -> tuple[list[Hashable], list[Hashable]]:
-    """Names, stable across builds, of the columns and rows of the LP of
-    :func:`nimlab.extensive.lp.lp_matrix`: columns are L's sequences then R's information
-    sets (with the empty one first), rows R's sequences then L's information sets."""
-    ids = tree.history_ids
-    if ids is None:
-        raise ValueError("the tree was built without a HistoryIndex: its names are not stable")
-    own = form.infosets
-    columns = _sequence_names(tree, 0, own[0], ids[0]) + _infoset_names(tree, 1, own[1], ids[1])
-    rows = _sequence_names(tree, 1, own[1], ids[1]) + _infoset_names(tree, 0, own[0], ids[0])
-    if len(columns) != form.A.shape[0] + form.F.shape[0]:
-        raise ValueError("the information sets do not number the sequences in order")
-    return columns, rows
+    @classmethod
+    def of(cls, tree: GameTree) -> Layout:
+        """The layout of ``tree`` as it stands."""
+        count = len(tree.infosets)
+        first = np.fromiter((info.first_seq for info in tree.infosets), np.int64, count)
+        owners = np.fromiter((info.player for info in tree.infosets), np.int64, count)
+        ones = int(owners.sum())
+        return cls(
+            first,
+            (np.asarray(tree.seq_infoset[0], np.int64), np.asarray(tree.seq_infoset[1], np.int64)),
+            (count - ones, ones),
+        )
+
+    def moved(self, player: int, later: Layout) -> Indices:
+        """The number in ``later`` (the same tree grown) of each of ``player``'s sequences."""
+        owner = self.seq_infoset[player][1:]
+        moved = np.zeros(len(owner) + 1, dtype=np.int64)
+        moved[1:] = later.first[owner] + np.arange(1, len(owner) + 1) - self.first[owner]
+        return moved
 
 
 @dataclass(frozen=True)
 class Basis:
-    """Which named columns and rows were basic at an optimum."""
+    """Which columns and rows of the LP of :func:`nimlab.extensive.lp.lp_matrix` (columns:
+    L's sequences then R's information sets, the empty one first; rows: R's sequences then
+    L's information sets) were basic at an optimum, on a tree of this layout."""
 
-    columns: dict[Hashable, bool]
-    rows: dict[Hashable, bool]
+    layout: Layout
+    columns: Mask
+    rows: Mask
 
-    @classmethod
-    def named(
-        cls,
-        names: tuple[list[Hashable], list[Hashable]],
-        basic_cols: npt.NDArray[np.bool_],
-        basic_rows: npt.NDArray[np.bool_],
-    ) -> Basis:
-        """The basis of an LP solution, by name."""
-        return cls(
-            dict(zip(names[0], basic_cols.tolist(), strict=True)),
-            dict(zip(names[1], basic_rows.tolist(), strict=True)),
-        )
+    def carried(self, later: Layout) -> tuple[Mask, Mask]:
+        """The basic masks for the LP of the grown tree of layout ``later``: old columns and
+        rows keep their status, new columns are non-basic and new rows basic.
 
-    def carried(
-        self, names: tuple[list[Hashable], list[Hashable]]
-    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-        """The basic masks for an LP with these names: old entries keep their status, new
-        columns are non-basic and new rows basic."""
-        columns, rows = self.columns, self.rows
-        return (
-            np.fromiter((columns.get(n, False) for n in names[0]), dtype=np.bool_),
-            np.fromiter((rows.get(n, True) for n in names[1]), dtype=np.bool_),
-        )
+        >>> from nimlab.extensive.restrict import HistoryIndex, Restriction
+        >>> from nimlab.extensive.tree import growing_tree
+        >>> builder = growing_tree("sn", (2, 1), 1, Restriction(), HistoryIndex())
+        >>> layout = Layout.of(builder.tree)
+        >>> basis = Basis(layout, np.array([1, 0, 0, 1, 1], bool), np.array([1, 0, 1], bool))
+        >>> [m.tolist() for m in basis.carried(layout)]
+        [[True, False, False, True, True], [True, False, True]]
+        """
+        old, new = self.layout, later
+        nx, ny = len(old.seq_infoset[0]), len(old.seq_infoset[1])
+        later_nx, later_ny = len(new.seq_infoset[0]), len(new.seq_infoset[1])
+        columns = np.zeros(later_nx + new.infosets[1] + 1, dtype=np.bool_)
+        columns[old.moved(0, later)] = self.columns[:nx]
+        columns[later_nx : later_nx + old.infosets[1] + 1] = self.columns[nx:]
+        rows = np.ones(later_ny + new.infosets[0] + 1, dtype=np.bool_)
+        rows[old.moved(1, later)] = self.rows[:ny]
+        rows[later_ny : later_ny + old.infosets[0] + 1] = self.rows[ny:]
+        return columns, rows
