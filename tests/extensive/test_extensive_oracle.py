@@ -89,71 +89,6 @@ def test_unknown_method_is_refused() -> None:
         solve("sn", (3, 3, 1), method="simplex")
 
 
-@given(
-    heaps=st.sampled_from([(3, 3, 1), (4, 3, 1), (3, 2, 2)]),
-    held=st.sampled_from([0, 1]),
-    seed=st.integers(0, 10_000),
-)
-@settings(max_examples=15, deadline=None)
-def test_any_restriction_bounds_the_value_on_the_held_players_side(
-    heaps: tuple[int, int, int], held: int, seed: int
-) -> None:
-    # Holding R to arbitrary action sets can only help L (an upper bound), and holding L
-    # can only help R (a lower bound); the certified bound from the restricted tree too.
-    import random
-
-    from nimlab.extensive.certify import certify_lp
-    from nimlab.extensive.lp import solve_lp
-    from nimlab.extensive.seqform import sequence_form
-
-    value = solve("sn", heaps, method="lp", decompose=False).value
-    rng = random.Random(seed)
-    index = HistoryIndex()
-    whole = build_tree("sn", heaps, restrict=(None, None), index=index)
-    assert whole.history_ids is not None
-    rule = Restriction()
-    for info in whole.infosets:
-        if info.player == held and rng.random() < 0.7:
-            for act in rng.sample(info.actions, rng.randint(1, len(info.actions))):
-                rule.allow(whole.history_ids[held][info.hist], act, info.belief, info.pending)
-    restrict = (rule, None) if held == 0 else (None, rule)
-    tree = build_tree("sn", heaps, restrict=restrict, index=index)
-    form = sequence_form(tree)
-    lp = solve_lp(form)
-    certificate, _ = certify_lp(tree, form, lp)
-    if held == 1:
-        assert lp.value >= float(value) - 1e-9 and certificate.upper >= value
-    else:
-        assert lp.value <= float(value) + 1e-9 and certificate.lower <= value
-
-
-@given(
-    heaps=st.sampled_from([(3, 3, 1), (4, 3, 1), (3, 2, 2)]),
-    seed=st.integers(0, 10_000),
-)
-@settings(max_examples=15, deadline=None)
-def test_any_starting_basis_reaches_the_same_optimum(
-    heaps: tuple[int, int, int], seed: int
-) -> None:
-    """A warm start only changes where the simplex starts: from random basic masks (of any
-    count, repaired by HiGHS as an alien basis) the optimum value is the cold one."""
-    import random
-
-    import numpy as np
-
-    from nimlab.extensive.lp import solve_lp
-    from nimlab.extensive.seqform import sequence_form
-
-    rng = np.random.default_rng(seed)
-    tree = build_tree("sn", heaps, restrict=(None, None), index=HistoryIndex())
-    form = sequence_form(tree)
-    cold = solve_lp(form)
-    columns = rng.random(cold.basic_cols.size) < random.Random(seed).random()
-    rows = rng.random(cold.basic_rows.size) < 0.5
-    warm = solve_lp(form, start=(columns, rows))
-    assert abs(warm.value - cold.value) < 1e-9
-
-
 def _grown(
     variant: str, heaps: tuple[int, ...], held: int, seed: int, rounds: int
 ) -> tuple[Any, Restriction, HistoryIndex]:
@@ -226,48 +161,49 @@ def test_a_grown_tree_is_the_tree_built_with_its_actions(
     assert _game_by_names(grown) == _game_by_names(fresh)
 
 
-def test_a_basis_is_carried_to_the_grown_tree() -> None:
-    """The optimal basis of a restricted tree, carried to the same tree grown: every old
-    sequence and information set keeps its status where the renumbering put it, new columns
-    start non-basic and new rows basic."""
+@given(
+    case=st.sampled_from([("sn", (4, 3, 1)), ("kn", (3, 2)), ("fsn", (3, 2, 1))]),
+    held=st.sampled_from([0, 1]),
+    seed=st.integers(0, 10_000),
+    rounds=st.integers(1, 4),
+)
+@settings(max_examples=20, deadline=None)
+def test_the_extended_lp_is_the_lp_of_the_grown_tree(
+    case: tuple[str, tuple[int, ...]], held: int, seed: int, rounds: int
+) -> None:
+    """The HiGHS model kept and extended round after round solves the LP of the grown tree:
+    the same value as a fresh LP of it, plans that satisfy the grown tree's constraints, and
+    a basis whose columns are as many as its tight rows need (a square system)."""
+    import random
+
+    import numpy as np
+
     from nimlab.extensive.lp import solve_lp
     from nimlab.extensive.seqform import sequence_form
-    from nimlab.extensive.warm import Basis, Layout
+    from nimlab.extensive.tree import growing_tree
+    from nimlab.extensive.warm import GrowingLp
 
-    builder, rule, _ = _grown("sn", (4, 3, 1), 1, seed=3, rounds=0)
-    tree = builder.tree
-    lp = solve_lp(sequence_form(tree))
-    layout = Layout.of(tree)
-    basis = Basis(layout, lp.basic_cols, lp.basic_rows)
-    columns, rows = basis.carried(layout)
-    assert (columns == lp.basic_cols).all() and (rows == lp.basic_rows).all()
-    before = [(info.first_seq, len(info.actions)) for info in tree.infosets]
-    for info in tree.infosets:
-        if info.player == 1:
-            for act in builder.actions_of(1, info.belief, info.pending):
-                rule.allow(tree.history_ids[1][info.hist], act, info.belief, info.pending)
-    assert builder.grow() > 0
-    later = Layout.of(tree)
-    columns, rows = basis.carried(later)
-    moved: tuple[dict[int, int], dict[int, int]] = ({0: 0}, {0: 0})
-    for i, (first, k) in enumerate(before):
-        info = tree.infosets[i]
-        for a in range(k):
-            moved[info.player][first + a] = info.first_seq + a
-    nx, ny = len(layout.seq_infoset[0]), len(layout.seq_infoset[1])
-    later_nx, later_ny = tree.sequence_count(0), tree.sequence_count(1)
-    assert len(columns) == later_nx + later.infosets[1] + 1
-    assert len(rows) == later_ny + later.infosets[0] + 1
-    assert [columns[moved[0][s]] for s in range(nx)] == lp.basic_cols[:nx].tolist()
-    assert [rows[moved[1][s]] for s in range(ny)] == lp.basic_rows[:ny].tolist()
-    old_q, old_e = layout.infosets[1] + 1, layout.infosets[0] + 1
-    assert columns[later_nx : later_nx + old_q].tolist() == lp.basic_cols[nx:].tolist()
-    assert rows[later_ny : later_ny + old_e].tolist() == lp.basic_rows[ny:].tolist()
-    assert not columns[later_nx + old_q :].any() and rows[later_ny + old_e :].all()
-    old_x, old_y = set(moved[0].values()), set(moved[1].values())
-    assert not any(columns[s] for s in range(later_nx) if s not in old_x)
-    assert all(rows[s] for s in range(later_ny) if s not in old_y)
-    assert later_ny > ny  # R (held) gained sequences
+    variant, heaps = case
+    rng = random.Random(seed)
+    rule, index = Restriction(), HistoryIndex()
+    builder = growing_tree(variant, heaps, held, rule, index)
+    tree, lp = builder.tree, GrowingLp()
+    for number in range(rounds + 1):
+        if number:
+            for info in list(tree.infosets):
+                if info.player == held and rng.random() < 0.3:
+                    full = builder.actions_of(held, info.belief, info.pending)
+                    history = tree.history_ids[held][info.hist]
+                    rule.allow(history, rng.choice(full), info.belief, info.pending)
+            builder.grow()
+        form = sequence_form(tree)
+        kept = lp.solve(tree, form)
+        fresh = solve_lp(form)
+        assert abs(kept.value - fresh.value) < 1e-9
+        e, f = np.zeros(form.E.shape[0]), np.zeros(form.F.shape[0])
+        e[0] = f[0] = 1
+        assert np.allclose(form.E @ kept.x, e) and np.allclose(form.F @ kept.y, f)
+        assert int(kept.basic_cols.sum()) + int(kept.basic_rows.sum()) == len(kept.basic_rows)
 
 
 def test_solve_reports_every_round_with_its_part() -> None:

@@ -28,7 +28,7 @@ from nimlab.extensive.seqform import SequenceForm
 if TYPE_CHECKING:
     from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
 
-__all__ = ["LpSolution", "lp_matrix", "quiet_highs", "solve_lp"]
+__all__ = ["LpSolution", "configured_highs", "lp_matrix", "optimum", "quiet_highs", "solve_lp"]
 
 Vector = npt.NDArray[np.float64]
 
@@ -91,16 +91,9 @@ def quiet_highs() -> Any:
     return solver
 
 
-def solve_lp(
-    form: SequenceForm,
-    *,
-    tolerance: float = 1e-10,
-    start: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None = None,
-) -> LpSolution:
-    """Solve the sequence-form LP with HiGHS (dual simplex) and return plans and basis.
-
-    ``start``: masks of basic columns and rows to start from (see
-    :mod:`nimlab.extensive.warm`); HiGHS completes or repairs them."""
+def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
+    """Solve the sequence-form LP with HiGHS (dual simplex) and return plans and basis (the
+    LP of a growing tree is kept and extended instead: :mod:`nimlab.extensive.warm`)."""
     import highspy
 
     nx, nq = form.E.shape[1], form.F.shape[0]
@@ -123,6 +116,13 @@ def solve_lp(
     lp.a_matrix_.start_ = matrix.indptr.astype(np.int32)
     lp.a_matrix_.index_ = matrix.indices.astype(np.int32)
     lp.a_matrix_.value_ = matrix.data.astype(np.float64)
+    h = configured_highs(tolerance)
+    h.passModel(lp)
+    return optimum(h, np.arange(nx + nq), np.arange(ny + ne), nx, ny)
+
+
+def configured_highs(tolerance: float = 1e-10) -> Any:
+    """A silenced HiGHS solver set up for sequence-form LPs (dual simplex, tight tolerances)."""
     h = quiet_highs()
     for option, setting in (
         ("primal_feasibility_tolerance", tolerance),
@@ -130,9 +130,21 @@ def solve_lp(
         ("solver", "simplex"),
     ):
         h.setOptionValue(option, setting)
-    h.passModel(lp)
-    if start is not None:
-        h.setBasis(_start_basis(highspy, start, nx, ny))
+    return h
+
+
+def optimum(
+    h: Any,
+    columns: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int64],
+    nx: int,
+    ny: int,
+) -> LpSolution:
+    """Run HiGHS on the LP of :func:`lp_matrix` it holds, whose column ``j`` and row ``i``
+    are its own ``columns[j]`` and ``rows[i]``; the first ``nx`` columns are ``x``, the
+    first ``ny`` rows are R's sequences."""
+    import highspy
+
     h.run()
     if h.getModelStatus() == highspy.HighsModelStatus.kMemoryLimit:
         raise MemoryError("HiGHS ran out of memory solving the sequence-form LP")
@@ -142,34 +154,15 @@ def solve_lp(
         )
     solution = h.getSolution()
     basis = h.getBasis()
-    col_value = np.asarray(solution.col_value)
-    row_dual = np.asarray(solution.row_dual)
+    col_value = np.asarray(solution.col_value)[columns]
+    row_dual = np.asarray(solution.row_dual)[rows]
     basic = highspy.HighsBasisStatus.kBasic
+    basic_cols = np.array([s == basic for s in basis.col_status], dtype=np.bool_)
+    basic_rows = np.array([s == basic for s in basis.row_status], dtype=np.bool_)
     return LpSolution(
         value=float(col_value[nx]),
         x=np.clip(col_value[:nx], 0.0, None),
         y=np.abs(row_dual[:ny]),
-        basic_cols=np.array([s == basic for s in basis.col_status]),
-        basic_rows=np.array([s == basic for s in basis.row_status]),
+        basic_cols=basic_cols[columns],
+        basic_rows=basic_rows[rows],
     )
-
-
-def _start_basis(
-    highspy: Any, start: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]], nx: int, ny: int
-) -> Any:
-    """A HiGHS basis from basic masks: non-basic ``x`` at their lower bound 0, free ``q`` at
-    zero, the rows of R's sequences at their upper bound 0 and L's equality rows at theirs."""
-    status = highspy.HighsBasisStatus
-    columns, rows = start
-    col_status = [status.kLower] * nx + [status.kZero] * (len(columns) - nx)
-    row_status = [status.kUpper] * ny + [status.kLower] * (len(rows) - ny)
-    for i in np.flatnonzero(columns).tolist():
-        col_status[i] = status.kBasic
-    for i in np.flatnonzero(rows).tolist():
-        row_status[i] = status.kBasic
-    basis = highspy.HighsBasis()
-    basis.col_status = col_status
-    basis.row_status = row_status
-    basis.alien = True
-    basis.valid = True
-    return basis

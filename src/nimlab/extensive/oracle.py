@@ -30,13 +30,13 @@ import numpy.typing as npt
 from nimlab.extensive.builder import Builder, Memo
 from nimlab.extensive.certify import Certificate, certify_lp
 from nimlab.extensive.gametree import GameTree
-from nimlab.extensive.lp import LpSolution, solve_lp
+from nimlab.extensive.lp import LpSolution
 from nimlab.extensive.protocol import Rules
 from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import SequenceForm, sequence_form
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, growing_tree
-from nimlab.extensive.warm import Basis, Layout
+from nimlab.extensive.warm import GrowingLp
 
 __all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
 
@@ -108,7 +108,7 @@ def solve_restricted(
     memo = Memo()
     rules = (Restriction(), Restriction())
     timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
-    bases: list[Basis | None] = [None, None]  # per held player: the last optimal basis
+    lps = (GrowingLp(), GrowingLp())  # per held player: the LP of its growing tree
     builders: list[Builder | None] = [None, None]  # per held player: its growing tree
 
     def half(held: int) -> _Half:
@@ -131,10 +131,7 @@ def solve_restricted(
         tree = builder.tree
         t1 = time.perf_counter()
         form = sequence_form(tree)
-        layout = Layout.of(tree)
-        previous = bases[held]
-        lp = solve_lp(form, start=None if previous is None else previous.carried(layout))
-        bases[held] = Basis(layout, lp.basic_cols, lp.basic_rows)
+        lp = lps[held].solve(tree, form)
         timings["build"] += t1 - t0
         timings["lp"] += time.perf_counter() - t1
         return _Half(tree, form, lp)

@@ -1,12 +1,15 @@
-"""Warm starts for the LPs of growing restricted games.
+"""Warm starts for the LPs of growing restricted games: one HiGHS model per tree, extended.
 
 Each round of :func:`nimlab.extensive.oracle.solve_restricted` grows the trees of the round
 before (:meth:`nimlab.extensive.builder.Builder.grow`): information sets are only appended,
 and an information set's actions only gain new ones at the end, so a sequence is named for
-good by its information set and action index, wherever the renumbering put it. The previous
-optimal basis is carried over by those names: a column or row that existed keeps its status,
-a new row starts basic and a new column non-basic, and HiGHS repairs the rest (the basis is
-passed as "alien"). Floats only propose: the certificate is computed as before.
+good by its information set and action index, wherever the renumbering put it
+(:class:`Layout`). The LP of a grown tree differs from the last one only by new columns and
+rows: every entry between an old column and an old row stays (a new terminal lies below a
+new action of the held player, so its entries are in that player's new sequences). So the
+HiGHS model is kept and extended (``addCols``, ``addRows``); HiGHS keeps its basis, new
+columns non-basic and new rows basic, and starts the simplex from there. Floats only
+propose: the certificate is computed as before.
 
 >>> from nimlab.extensive.oracle import solve_restricted
 >>> solve_restricted("sn", (4, 4, 1), root_heap=0).value
@@ -15,17 +18,19 @@ Fraction(1, 5)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from nimlab.extensive.gametree import GameTree
+from nimlab.extensive.lp import LpSolution, configured_highs, lp_matrix, optimum
+from nimlab.extensive.seqform import SequenceForm
 
-__all__ = ["Basis", "Layout"]
+__all__ = ["GrowingLp", "Layout"]
 
 Indices = npt.NDArray[np.int64]
-Mask = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True)
@@ -35,58 +40,126 @@ class Layout:
 
     first: Indices
     seq_infoset: tuple[Indices, Indices]
-    infosets: tuple[int, int]
 
     @classmethod
     def of(cls, tree: GameTree) -> Layout:
         """The layout of ``tree`` as it stands."""
         count = len(tree.infosets)
         first = np.fromiter((info.first_seq for info in tree.infosets), np.int64, count)
-        owners = np.fromiter((info.player for info in tree.infosets), np.int64, count)
-        ones = int(owners.sum())
         return cls(
             first,
             (np.asarray(tree.seq_infoset[0], np.int64), np.asarray(tree.seq_infoset[1], np.int64)),
-            (count - ones, ones),
         )
 
     def moved(self, player: int, later: Layout) -> Indices:
-        """The number in ``later`` (the same tree grown) of each of ``player``'s sequences."""
+        """The number in ``later`` (the same tree grown) of each of ``player``'s sequences.
+
+        >>> from nimlab.extensive.restrict import HistoryIndex, Restriction
+        >>> from nimlab.extensive.tree import growing_tree
+        >>> builder = growing_tree("sn", (2, 1), 1, Restriction(), HistoryIndex())
+        >>> layout = Layout.of(builder.tree)
+        >>> layout.moved(0, layout).tolist()
+        [0, 1, 2, 3]
+        """
         owner = self.seq_infoset[player][1:]
         moved = np.zeros(len(owner) + 1, dtype=np.int64)
         moved[1:] = later.first[owner] + np.arange(1, len(owner) + 1) - self.first[owner]
         return moved
 
 
-@dataclass(frozen=True)
-class Basis:
-    """Which columns and rows of the LP of :func:`nimlab.extensive.lp.lp_matrix` (columns:
-    L's sequences then R's information sets, the empty one first; rows: R's sequences then
-    L's information sets) were basic at an optimum, on a tree of this layout."""
+def _extended(known: Indices, moved: Indices | None, count: int, start: int) -> Indices:
+    """Model indices for ``count`` items: item ``moved[j]`` keeps ``known[j]`` (or the first
+    ``len(known)`` items keep theirs when ``moved`` is None), the rest get ``start``, ``start
+    + 1``, ... in order."""
+    found = np.full(count, -1, dtype=np.int64)
+    if moved is None:
+        found[: len(known)] = known
+    else:
+        found[moved] = known
+    new = found < 0
+    found[new] = np.arange(start, start + int(new.sum()))
+    return found
 
-    layout: Layout
-    columns: Mask
-    rows: Mask
 
-    def carried(self, later: Layout) -> tuple[Mask, Mask]:
-        """The basic masks for the LP of the grown tree of layout ``later``: old columns and
-        rows keep their status, new columns are non-basic and new rows basic.
+def _runs(keys: Indices, first: int, count: int) -> Indices:
+    """Start offsets of ``count`` runs of sorted ``keys`` with values ``first`` ... ."""
+    return np.searchsorted(keys, np.arange(first, first + count)).astype(np.int32)
 
-        >>> from nimlab.extensive.restrict import HistoryIndex, Restriction
-        >>> from nimlab.extensive.tree import growing_tree
-        >>> builder = growing_tree("sn", (2, 1), 1, Restriction(), HistoryIndex())
-        >>> layout = Layout.of(builder.tree)
-        >>> basis = Basis(layout, np.array([1, 0, 0, 1, 1], bool), np.array([1, 0, 1], bool))
-        >>> [m.tolist() for m in basis.carried(layout)]
-        [[True, False, False, True, True], [True, False, True]]
-        """
-        old, new = self.layout, later
-        nx, ny = len(old.seq_infoset[0]), len(old.seq_infoset[1])
-        later_nx, later_ny = len(new.seq_infoset[0]), len(new.seq_infoset[1])
-        columns = np.zeros(later_nx + new.infosets[1] + 1, dtype=np.bool_)
-        columns[old.moved(0, later)] = self.columns[:nx]
-        columns[later_nx : later_nx + old.infosets[1] + 1] = self.columns[nx:]
-        rows = np.ones(later_ny + new.infosets[0] + 1, dtype=np.bool_)
-        rows[old.moved(1, later)] = self.rows[:ny]
-        rows[later_ny : later_ny + old.infosets[0] + 1] = self.rows[ny:]
-        return columns, rows
+
+@dataclass
+class GrowingLp:
+    """The sequence-form LP of one growing tree, kept in one HiGHS model (see above).
+
+    ``columns``/``rows`` map the LP of :func:`nimlab.extensive.lp.lp_matrix` (columns:
+    L's sequences then R's information sets; rows: R's sequences then L's information sets)
+    to the model's own columns and rows, which never move.
+    """
+
+    highs: Any = None
+    layout: Layout | None = None
+    model: dict[str, Indices] = field(default_factory=dict)
+
+    def solve(self, tree: GameTree, form: SequenceForm) -> LpSolution:
+        """Extend the model to the LP of ``tree`` (the tree of the last call, grown) and
+        solve it from the last optimal basis."""
+        import highspy
+
+        if self.highs is None:
+            self.highs = configured_highs()
+        h, old = self.highs, self.layout
+        later = Layout.of(tree)
+        nx, nq = form.E.shape[1], form.F.shape[0]
+        ny, ne = form.F.shape[1], form.E.shape[0]
+        width, height = h.getNumCol(), h.getNumRow()
+        empty = np.zeros(0, dtype=np.int64)
+        model = self.model
+        x = _extended(
+            model.get("x", empty), None if old is None else old.moved(0, later), nx, width
+        )
+        q_start = width + int((x >= width).sum())  # new columns: L's sequences, then R's sets
+        q = _extended(model.get("q", empty), None, nq, q_start)
+        y = _extended(
+            model.get("y", empty), None if old is None else old.moved(1, later), ny, height
+        )
+        e_start = height + int((y >= height).sum())  # new rows: R's sequences, then L's sets
+        e = _extended(model.get("e", empty), None, ne, e_start)
+        columns, rows = np.concatenate([x, q]), np.concatenate([y, e])
+        matrix = lp_matrix(form).tocoo()
+        col, row = columns[matrix.col], rows[matrix.row]
+        inf = highspy.kHighsInf
+        new_cols, new_rows = len(columns) - width, len(rows) - height
+        if new_cols:
+            cost = np.zeros(new_cols)
+            if width == 0:
+                cost[int(q[0])] = -1.0  # minimise -q_0
+            pick = (col >= width) & (row < height)  # entries in new rows come with the rows
+            order = np.argsort(col[pick], kind="stable")
+            h.addCols(
+                new_cols,
+                cost,
+                np.where(np.arange(width, width + new_cols) < q_start, 0.0, -inf),
+                np.full(new_cols, inf),
+                int(pick.sum()),
+                _runs(col[pick][order], width, new_cols),
+                row[pick][order].astype(np.int32),
+                matrix.data[pick][order],
+            )
+        if new_rows:
+            lower = np.where(np.arange(height, height + new_rows) < e_start, -inf, 0.0)
+            upper = np.zeros(new_rows)
+            if height == 0:
+                lower[int(e[0])] = upper[int(e[0])] = 1.0  # x_0 = 1
+            pick = row >= height
+            order = np.argsort(row[pick], kind="stable")
+            h.addRows(
+                new_rows,
+                lower,
+                upper,
+                int(pick.sum()),
+                _runs(row[pick][order], height, new_rows),
+                col[pick][order].astype(np.int32),
+                matrix.data[pick][order],
+            )
+        self.layout = later
+        self.model = {"x": x, "q": q, "y": y, "e": e}
+        return optimum(h, columns, rows, nx, ny)
