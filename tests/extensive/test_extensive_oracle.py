@@ -222,3 +222,44 @@ def test_cli_method_option(cli: Any) -> None:
     assert "restricted games" in r.json()["certificate"]["method"]
     bad = cli("solve", "sn", "4", "4", "1", "--method", "simplex")
     assert bad.code == 2 and bad.err.startswith("error: unknown --method")
+
+
+@pytest.mark.parametrize(
+    ("variant", "heaps", "held"),
+    [("sn", (3, 3, 1), 1), ("kn", (3, 2), 1), ("fsn", (4, 3, 1), 1), ("kn", (2, 2, 1), 1)],
+)
+def test_the_exact_basis_of_a_bounded_lp_counts_the_columns_at_one(
+    variant: str, heaps: tuple[int, ...], held: int
+) -> None:
+    """The kept LP bounds L's plan by 1, so some non-basic columns sit at 1 (here the empty
+    sequence). Re-solving its basis exactly with them moved to the right-hand
+    side gives plans that satisfy the constraints exactly and certify the LP's value."""
+    from fractions import Fraction
+
+    from nimlab.extensive.certify import behaviour_from_plan, certify, exact_plans_from_basis
+    from nimlab.extensive.lp import lp_matrix
+    from nimlab.extensive.seqform import sequence_form
+    from nimlab.extensive.tree import growing_tree
+    from nimlab.extensive.warm import GrowingLp
+
+    tree = growing_tree(variant, heaps, held, Restriction(), HistoryIndex()).tree
+    form = sequence_form(tree)
+    lp = GrowingLp().solve(tree, form)
+    assert lp.at_one is not None and lp.at_one[0]
+    sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
+    plans = exact_plans_from_basis(
+        tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes, lp.at_one
+    )
+    assert plans is not None
+    x, y, _ = plans
+    for matrix, plan in ((form.E.tocoo(), x), (form.F.tocoo(), y)):
+        sums = [Fraction(0)] * matrix.shape[0]
+        entries = zip(matrix.row.tolist(), matrix.col.tolist(), matrix.data.tolist(), strict=True)
+        for r, c, v in entries:
+            sums[r] += int(v) * plan[c]
+        assert sums == [Fraction(1)] + [Fraction(0)] * (matrix.shape[0] - 1)
+    behaviours = (behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y))
+    assert behaviours[0] is not None and behaviours[1] is not None
+    certificate = certify(tree, (behaviours[0], behaviours[1]), "exact basis")
+    assert certificate.lower == certificate.upper
+    assert abs(float(certificate.lower) - lp.value) < 1e-9

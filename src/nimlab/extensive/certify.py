@@ -262,14 +262,16 @@ def exact_plans_from_basis(
     basic_cols: npt.NDArray[np.bool_],
     basic_rows: npt.NDArray[np.bool_],
     sizes: tuple[int, int, int, int],
+    at_one: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[list[Fraction], list[Fraction], str] | None:
     """Re-solve the LP's optimal basis in exact rationals: by numeric lifting on the sparse
     basis (:mod:`nimlab.extensive.lifting`), or, if its float factors fail, by python-flint's
     dense rational solve (``None`` for a basis over :data:`BASIS_LIMIT`).
 
-    The primal ``(x, q)`` solves the tight rows restricted to the basic columns; the dual ``y``
-    solves the transposed system with the cost vector. Returns L's and R's realisation plans
-    and how they were found.
+    The primal ``(x, q)`` solves the tight rows restricted to the basic columns, the other
+    columns being zero, or one for those of ``at_one``; the dual ``y`` solves the transposed
+    system with the cost vector. Returns L's and R's realisation plans and how they were
+    found.
     """
     from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
 
@@ -284,6 +286,10 @@ def exact_plans_from_basis(
     rhs_full[ny] = 1
     cost = [0] * (nx + nq)
     cost[nx] = -1
+    ones = np.flatnonzero(at_one) if at_one is not None else np.zeros(0, dtype=np.int64)
+    if len(ones):  # move the columns fixed at one to the right-hand side
+        fixed = np.asarray(csc_matrix(matrix)[:, ones].sum(axis=1)).ravel()
+        rhs_full = [v - int(f) for v, f in zip(rhs_full, fixed.tolist(), strict=True)]
     primal_rhs, dual_rhs = [rhs_full[r] for r in rows], [cost[c] for c in cols]
     how = "numeric lifting"
     try:
@@ -296,7 +302,9 @@ def exact_plans_from_basis(
         primal, dual = _dense_solve(len(rows), entries, primal_rhs, dual_rhs)
         how = "python-flint"
     x = [Fraction(0)] * nx
-    for k, c in enumerate(cols):
+    for one in ones.tolist():
+        x[one] = Fraction(1)
+    for k, c in enumerate(cols.tolist()):
         if c < nx:
             x[c] = primal[k]
     y = [Fraction(0)] * ny
@@ -355,7 +363,9 @@ def certify_lp(
             break
     if not certificate.certified and int(lp.basic_cols.sum()) <= LIFTING_LIMIT:
         sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
-        plans = exact_plans_from_basis(tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes)
+        plans = exact_plans_from_basis(
+            tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes, lp.at_one
+        )
         if plans is None:
             return certificate, behaviours
         x, y, how = plans

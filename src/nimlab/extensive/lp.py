@@ -38,7 +38,9 @@ class LpSolution:
     """A floating-point optimum: value, both realisation plans, and HiGHS's optimal basis.
 
     ``basic_cols`` and ``basic_rows`` are boolean masks of the basic columns/rows of the LP of
-    :func:`lp_matrix`; non-basic rows are tight.
+    :func:`lp_matrix`; non-basic rows are tight. Non-basic columns are zero, except those of
+    ``at_one``: columns of ``x`` bounded by 1 (a realisation plan never exceeds 1) that sit
+    at that bound (:mod:`nimlab.extensive.warm` bounds them; :func:`solve_lp` does not).
     """
 
     value: float
@@ -46,6 +48,7 @@ class LpSolution:
     y: Vector
     basic_cols: npt.NDArray[np.bool_]
     basic_rows: npt.NDArray[np.bool_]
+    at_one: npt.NDArray[np.bool_] | None = None
 
 
 def lp_matrix(form: SequenceForm) -> csc_matrix:
@@ -156,13 +159,17 @@ def optimum(
     basis = h.getBasis()
     col_value = np.asarray(solution.col_value)[columns]
     row_dual = np.asarray(solution.row_dual)[rows]
-    basic = highspy.HighsBasisStatus.kBasic
-    basic_cols = np.array([s == basic for s in basis.col_status], dtype=np.bool_)
-    basic_rows = np.array([s == basic for s in basis.row_status], dtype=np.bool_)
+    status = highspy.HighsBasisStatus
+    basic, upper = status.kBasic, status.kUpper
+    basic_cols = np.array([s == basic for s in basis.col_status], dtype=np.bool_)[columns]
+    basic_rows = np.array([s == basic for s in basis.row_status], dtype=np.bool_)[rows]
+    at_one = np.array([s == upper for s in basis.col_status], dtype=np.bool_)[columns]
+    at_one[nx:] = False  # only x has a finite upper bound (1)
     return LpSolution(
         value=float(col_value[nx]),
         x=np.clip(col_value[:nx], 0.0, None),
         y=np.abs(row_dual[:ny]),
-        basic_cols=basic_cols[columns],
-        basic_rows=basic_rows[rows],
+        basic_cols=basic_cols,
+        basic_rows=basic_rows,
+        at_one=at_one if at_one.any() else None,
     )

@@ -138,7 +138,7 @@ class GrowingLp:
                 new_cols,
                 cost,
                 np.where(np.arange(width, width + new_cols) < q_start, 0.0, -inf),
-                np.full(new_cols, inf),
+                np.where(np.arange(width, width + new_cols) < q_start, 1.0, inf),  # x <= 1
                 int(pick.sum()),
                 _runs(col[pick][order], width, new_cols),
                 row[pick][order].astype(np.int32),
