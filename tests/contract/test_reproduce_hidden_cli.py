@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.contract.conftest import Run
 
 
@@ -64,3 +66,27 @@ def test_a_diagonal_over_the_budget_is_refused_with_its_estimate(
     message = run.refused(3)
     assert "SN(n,n,1) for n = 9..13 would take about" in message and "--max-seconds" in message
     assert not out.exists() and run.seconds < 10
+
+
+def test_a_grid_over_the_budget_is_refused_with_its_estimate(nimlab: Any, tmp_path: Path) -> None:
+    out = tmp_path / "variants"
+    run = nimlab("reproduce", "nim-variants", "--out", str(out), "--grid", "12", timeout=60)
+    message = run.refused(3)
+    assert "SN(n1,n2,1) for 4 <= n2 <= n1 <= 12 would take about" in message
+    assert "--store" in message and not out.exists() and run.seconds < 20
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["nim-variants", "--grid", "3"], "--grid must be at least 4"),
+        (["hidden-games", "--grid", "9"], "apply to the nim-variants report only"),
+        (["hidden-games", "--store", "s.sqlite"], "apply to the nim-variants report only"),
+    ],
+)
+def test_bad_grid_and_store_options_are_refused(
+    nimlab: Any, tmp_path: Path, args: list[str], says: str
+) -> None:
+    out = tmp_path / "report"
+    run = nimlab("reproduce", *args, "--out", str(out), timeout=60)
+    assert says in run.refused(2) and not out.exists()

@@ -60,3 +60,38 @@ def test_the_patterns_section_guesses_the_diagonal_from_all_but_its_last_value()
         "| diagonal | v(n+1) = (v(n) + 1)/(v(n) + 5) for n >= 4 | v(4..9) = 1/5, 3/13, 4/17, "
         "21/89, 55/233, 72/305 | 2 | v(10) = 377/1597: holds |"
     )
+
+
+def test_the_report_reads_a_sweeps_results_store(tmp_path: Path) -> None:
+    """Games swept into a store by the real console script are read back by the report (and
+    say so); the rest are solved and added, so a second report reads every game."""
+    import re
+    import subprocess
+    import sys
+
+    store = tmp_path / "grid.sqlite"
+    nimlab = Path(sys.executable).with_name("nimlab")
+    swept = subprocess.run(
+        [str(nimlab), "sweep", "solve", "sn", "--grid", "4..5,4,1", "--store", str(store)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert swept.returncode == 0, swept.stderr
+    lines: list[str] = []
+    first = write_report(
+        tmp_path / "a", table2_max=5, large_kn=False, progress=lines.append, store=store
+    )
+    assert any(line.startswith("sn(4,4,1): 1/5 (from the store;") for line in lines)
+    assert any(line.startswith("sn(5,5,1): 3/13 (") and "store" not in line for line in lines)
+    text = first.read_text()
+    assert "claims checked: all agree" in text
+    read = re.search(rf"\* (\d+) of (\d+) games read from the results store {store}\.", text)
+    assert read is not None and read.group(1) == "2"  # sn(4,4,1) and sn(5,4,1)
+    second = write_report(tmp_path / "b", table2_max=5, large_kn=False, store=store)
+    second_text = second.read_text()
+    assert f"* {read.group(2)} of {read.group(2)} games read from" in second_text
+    values = [line.split(" | ")[:5] for line in text.splitlines() if line.startswith("| SN")]
+    assert [
+        line.split(" | ")[:5] for line in second.read_text().splitlines() if line.startswith("| SN")
+    ] == values

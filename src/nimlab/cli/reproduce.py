@@ -45,6 +45,18 @@ def reproduce(
         "hidden-games: components up to this size (default 5), each game within the command "
         "line's budget instead of a few seconds.",
     ),
+    grid: int | None = typer.Option(
+        None,
+        "--grid",
+        help="nim-variants: Table 2 and its misère form for 4 <= n2 <= n1 <= GRID (default 8).",
+    ),
+    store: Path | None = typer.Option(
+        None,
+        "--store",
+        help="nim-variants: read the games this version solved before from this results store "
+        "(e.g. filled by `nimlab sweep solve sn --grid 4..10,4..10,1 --store FILE`) and add "
+        "the others to it.",
+    ),
     max_seconds: float = MAX_SECONDS_OPTION,
     max_memory: float = MAX_MEMORY_OPTION,
 ) -> None:
@@ -56,14 +68,25 @@ def reproduce(
         raise InvalidPositionError(f"--reach applies to the {' and '.join(REACHABLE)} reports only")
     if reach is not None and reach < 1:
         raise InvalidPositionError(f"--reach must be at least 1, not {reach}")
+    if (grid is not None or store is not None) and paper != "nim-variants":
+        raise InvalidPositionError("--grid and --store apply to the nim-variants report only")
+    if grid is not None and grid < 4:
+        raise InvalidPositionError(f"--grid must be at least 4, not {grid}")
+    if store is not None and store.exists() and not store.is_file():
+        raise InvalidPositionError(f"--store {str(store)!r} is not a file")
     if out.exists() and not out.is_dir():
         raise InvalidPositionError(f"--out {str(out)!r} is a file: give a folder for the report")
     module = importlib.import_module(REPORTS[paper])
     budget = option_budget(max_seconds, max_memory)
-    if reach is not None:
-        module.check_reach(reach, budget)  # refused before the folder is made
-    out.mkdir(parents=True, exist_ok=True)
     extra: dict[str, Any] = {} if reach is None else {"reach": reach}
+    if paper == "nim-variants":
+        table2_max = 8 if grid is None else grid
+        module.check_grid(table2_max, budget, store=store)  # refused before the folder is made
+        module.check_reach(reach, budget, table2_max=table2_max)
+        extra.update(table2_max=table2_max, store=store)
+    elif reach is not None:
+        module.check_reach(reach, budget)
+    out.mkdir(parents=True, exist_ok=True)
     if paper == "hidden-games" and reach is not None:
         extra["budget"] = budget
         extra["max_nodes"] = None

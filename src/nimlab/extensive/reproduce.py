@@ -28,6 +28,7 @@ __all__ = [
     "PAPER",
     "TABLE_1",
     "TABLE_2",
+    "check_grid",
     "check_reach",
     "fibonacci",
     "patterns_section",
@@ -80,9 +81,26 @@ def _size(result: EquilibriumResult) -> tuple[int, int]:
     return sum(result.position), result.nodes
 
 
+def _stored(store: Path, variant: str, heaps: tuple[int, ...], misere: bool) -> bool:
+    """Whether ``store`` holds this version's result of the game (from ``nimlab solve`` or a
+    ``nimlab sweep solve``)."""
+    from nimlab.specs import solve_task
+    from nimlab.store.results import ResultStore, current_version
+
+    if not store.exists():
+        return False
+    task = solve_task(variant, heaps, misere=misere)
+    with ResultStore(store) as results:
+        return results.get(task.spec, task.accepts, current_version()) is not None
+
+
 class _Report:
-    def __init__(self, progress: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self, progress: Callable[[str], None] | None = None, store: Path | None = None
+    ) -> None:
         self.progress = progress
+        self.store = store
+        self.from_store = 0
         self.lines: list[str] = []
         self.checked = 0
         self.failed: list[str] = []
@@ -98,13 +116,32 @@ class _Report:
         key = (variant, heaps, misere)
         if key in self.solved:
             return self.solved[key]
-        result = self.solved[key] = solve(variant, heaps, misere=misere)
+        served = False
+        if self.store is None:
+            result = solve(variant, heaps, misere=misere)
+        else:
+            from nimlab.specs import solve_task
+            from nimlab.store import cached_result
+
+            task = solve_task(variant, heaps, misere=misere)
+            payload, served = cached_result(
+                self.store,
+                task.spec,
+                task.method,
+                lambda: solve(variant, heaps, misere=misere).to_json(),
+                accepts=task.accepts,
+                recorded=task.recorded,
+            )
+            result = EquilibriumResult.from_json(payload)
+            self.from_store += served
+        self.solved[key] = result
         if self.progress is not None:
             kind = " misère" if misere else ""
             heaps_text = ",".join(map(str, heaps))
+            how = "from the store" if served else f"{result.seconds:.2f} s"
             self.progress(
                 f"{variant}({heaps_text}){kind}: {exact_str(result.value)} "
-                f"({result.seconds:.2f} s; {len(self.solved)} games so far)"
+                f"({how}; {len(self.solved)} games so far)"
             )
         if self.largest is None or _size(result) > _size(self.largest):
             self.largest = result
@@ -244,6 +281,37 @@ def check_reach(reach: int | None, budget: Budget, *, table2_max: int = 8) -> No
     check_cost(what, cost, budget, "--max-seconds and --max-memory")
 
 
+def check_grid(
+    grid: int, budget: Budget, *, store: Path | None = None, table2_max: int = 8
+) -> None:
+    """Refuse (:class:`~nimlab.errors.TooLargeError`) a grid of Table 2 (and its misère
+    form) beyond ``table2_max`` whose games not already in ``store`` are estimated to cost
+    more than ``budget``, before anything is computed. Each game of row ``n1`` is counted
+    at the estimate of the row's largest, SN(n1, n1, 1) (one estimate per row).
+
+    >>> from nimlab.budget import CLI_BUDGET
+    >>> check_grid(8, CLI_BUDGET)
+    >>> check_grid(12, CLI_BUDGET)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.TooLargeError: the grid SN(n1,n2,1) for 4 <= n2 <= n1 <= 12 would take about ...
+    """
+    cost = Cost(0.0, 0)
+    what = f"the grid SN(n1,n2,1) for 4 <= n2 <= n1 <= {grid}"
+    lift = "--max-seconds and --max-memory, or --store with a sweep"
+    for n1 in range(grid, table2_max, -1):  # the largest first: an early refusal is quick
+        missing = [
+            (n2, misere)
+            for n2 in range(4, n1 + 1)
+            for misere in (False, True)
+            if store is None or not _stored(store, "sn", (n1, n2, 1), misere)
+        ]
+        if missing:
+            largest = estimate_solve("sn", (n1, n1, 1)).cost
+            cost = cost + Cost(largest.seconds * len(missing), largest.bytes)
+            check_cost(what, cost, budget, lift)
+
+
 def write_report(
     out: Path,
     *,
@@ -251,16 +319,19 @@ def write_report(
     reach: int | None = None,
     large_kn: bool = True,
     progress: Callable[[str], None] | None = None,
+    store: Path | None = None,
 ) -> Path:
     """Recompute the paper's claims and open questions; write ``out/report.md``.
 
-    Table 2 is extended to ``table2_max``; the diagonal SN(n, n, 1) further, to ``reach``
-    (default: ``table2_max``), and compared with the pattern F(2n-6)/F(2n-3) it follows.
-    ``large_kn`` adds three-heap Kriegspiel games of up to half a million nodes (30 s).
-    ``progress`` hears a line per game solved.
+    Table 2 (and its misère form) is extended to ``table2_max``; the diagonal SN(n, n, 1)
+    further, to ``reach`` (default: ``table2_max``), and compared with the pattern
+    F(2n-6)/F(2n-3) it follows. ``large_kn`` adds three-heap Kriegspiel games of up to half
+    a million nodes. ``progress`` hears a line per game solved. With ``store`` (a results
+    store), a game this version of nimlab solved before (by ``nimlab solve`` or ``nimlab
+    sweep solve``) is read from it, and a game solved here is added to it.
     """
     start = time.perf_counter()
-    r = _Report(progress)
+    r = _Report(progress, store)
     r.add(f"# Reproduction: {PAPER}", "")
     r.add("Values are for the first player L (+1 L wins, -1 R wins), certified exactly.", "")
 
@@ -383,7 +454,7 @@ def write_report(
 
     r.add("## Beyond the paper: Kriegspiel Nim with three heaps", "", *r.header)
     kn3 = [(1, 1, 1), (2, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2, 1), (2, 2, 2), (3, 3, 1)]
-    for heaps in [*kn3, *([(4, 3, 1), (3, 3, 2), (4, 4, 1)] if large_kn else [])]:
+    for heaps in [*kn3, *([(4, 3, 1), (3, 3, 2), (4, 4, 1), (5, 3, 1)] if large_kn else [])]:
         r.add(r.row(f"KN{heaps}", None, r.solve("kn", heaps)))
     r.add("")
 
@@ -419,6 +490,8 @@ def write_report(
             f"* Largest game here: {largest.variant}{largest.position}, {largest.nodes:,} nodes "
             f"and {largest.infosets:,} information sets solved, {largest.seconds:.1f} s."
         )
+    if store is not None:
+        r.add(f"* {r.from_store} of {len(r.solved)} games read from the results store {store}.")
     r.add(f"* Report computed in {total:.1f} s.", "")
     out.mkdir(parents=True, exist_ok=True)
     path = out / "report.md"

@@ -102,6 +102,36 @@ class EquilibriumResult:
             payload["strategies"] = [entry.to_json() for entry in self.strategies]
         return payload
 
+    @classmethod
+    def from_json(cls, payload: dict[str, Any]) -> EquilibriumResult:
+        """A Nim position's result read back from :meth:`to_json` (a results store's row);
+        strategies and behaviours are not in it.
+
+        >>> from nimlab.extensive.solve import solve
+        >>> result = solve("sn", (3, 2, 1))
+        >>> again = EquilibriumResult.from_json(result.to_json())
+        >>> (again.value, again.exact, again.nodes, again.certificate) == (
+        ...     result.value, result.exact, result.nodes, result.certificate)
+        True
+        """
+        certificate = payload["certificate"]
+        return cls(
+            payload["variant"],
+            tuple(payload["position"]),
+            payload["misere"],
+            Fraction(payload["value"]),
+            payload["exact"],
+            payload["nodes"],
+            payload["infosets"],
+            Certificate(
+                Fraction(certificate["lower"]),
+                Fraction(certificate["upper"]),
+                certificate["method"],
+            ),
+            dict(payload["timings"]),
+            method=payload["method"],
+        )
+
     def __repr__(self) -> str:
         """The call that computes this result, e.g. ``solve('sn', [3, 3, 1])``."""
         arguments = [repr(self.variant)]
