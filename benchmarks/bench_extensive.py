@@ -45,8 +45,13 @@ from nimlab.extensive.solve import solve
 variant, heaps, prune = sys.argv[1], tuple(map(int, sys.argv[2].split(","))), sys.argv[3] == "1"
 method = sys.argv[4]
 solve("sn", (2, 1))  # warm up: imports of scipy and highspy are not the game's cost
-r = solve(variant, heaps, prune_forced=prune, decompose=prune, method=method, max_nodes=10**9)
+rounds = []
+r = solve(
+    variant, heaps, prune_forced=prune, decompose=prune, method=method, max_nodes=10**9,
+    budget=None, progress=lambda part, step: rounds.append(step.index),
+)
 out = r.to_json()
+out["rounds"] = len(rounds)
 out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
 """
@@ -124,10 +129,10 @@ def part_reach(title: str, games: list[tuple[int, ...]], methods: list[str]) -> 
     """Solve each SN game in its own process per method; one Markdown row per solve."""
     print(f"## {title} (exact, certified)\n")
     print(
-        "| game | method | value | exact | nodes | infosets | build s | LP s | certify s "
-        "| total s | peak MB |"
+        "| game | method | value | exact | nodes | infosets | rounds | build s | LP s "
+        "| certify s | total s | peak MB |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     start = time.perf_counter()
     for heaps in games:
         for method in methods:
@@ -136,7 +141,8 @@ def part_reach(title: str, games: list[tuple[int, ...]], methods: list[str]) -> 
             assert isinstance(t, dict)
             print(
                 f"| SN({','.join(map(str, heaps))}) | {method} | {r['value']} | {r['exact']} | "
-                f"{r['nodes']:,} | {r['infosets']:,} | {t['build']:.1f} | {t['lp']:.1f} | "
+                f"{r['nodes']:,} | {r['infosets']:,} | {r['rounds']} | {t['build']:.1f} | "
+                f"{t['lp']:.1f} | "
                 f"{t['certify']:.1f} | {t['total']:.1f} | {r['peak_mb']:.0f} |",
                 flush=True,
             )

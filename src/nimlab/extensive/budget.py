@@ -57,14 +57,16 @@ RESTRICT_ABOVE = 250_000
 measured crossover is near SN(7,6,1) (0.47 million nodes built, 5.2 s whole, 4.6 s
 restricted)."""
 
-PROBES = 16_384
+PROBES = 10_240
 """Random walks per game, split between the parts (at least :data:`MIN_PROBES` each); their
 mean is Knuth's unbiased estimate (a median of batch means, used before, ran 5-25x low on
-SN(7,7,1)..SN(9,9,1), whose walks are heavy-tailed). About 0.4 s in all."""
+SN(7,7,1)..SN(9,9,1), whose walks are heavy-tailed). About 0.3 s in all on a quiet machine
+(16,384 walks took 1.3 s of processor time for fsn(5,5,4) on a loaded one)."""
 MIN_PROBES = 2048
-MAX_WORK = 400_000
+MAX_WORK = 300_000
 """Heap vectors the walks of a game (its parts together) may scan in their beliefs before
-they stop (about 0.5 s)."""
+they stop (about 0.5 s on a quiet machine; 400,000 took 1.3 s of processor time for
+fsn(5,5,4) on a loaded one, over the second an estimate may take)."""
 HOPELESS_NODES = 1e11
 """Closed-form lower bounds above this many nodes are used as they are (no walks)."""
 HOPELESS_WORK = 1e9
@@ -76,11 +78,11 @@ HOPELESS_WORK = 1e9
 # work per heap vector scanned; the interpreter with numpy, scipy and HiGHS.
 FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
     ("fsn", "lp"): (6.88e-06, 1.10, 674, 1.00),
-    ("fsn", "restricted"): (7.91e-06, 0.90, 149, 0.78),
+    ("fsn", "restricted"): (5.53e-05, 0.76, 949, 0.75),
     ("kn", "lp"): (2.68e-06, 1.10, 126, 1.00),
-    ("kn", "restricted"): (2.81e-05, 0.90, 392, 0.78),
+    ("kn", "restricted"): (3.12e-04, 0.76, 2.97e03, 0.75),
     ("sn", "lp"): (2.67e-06, 1.10, 509, 1.00),
-    ("sn", "restricted"): (3.3e-05, 0.90, 852, 0.78),
+    ("sn", "restricted"): (6.35e-04, 0.76, 2.65e03, 0.75),
 }
 BASE_BYTES = 60e6
 CLOSED_FORM = "closed form"
