@@ -41,9 +41,9 @@ def reproduce(
     reach: int | None = typer.Option(
         None,
         "--reach",
-        help="nim-variants: extend the diagonal SN(n,n,1) to this n (9 takes about 10 minutes); "
-        "hidden-games: components up to this size (default 5), each game within the command "
-        "line's budget instead of a few seconds.",
+        help="nim-variants: extend the diagonal SN(n,n,1) to this n (9 takes about a minute, "
+        "10 about 15); hidden-games: components up to this size (default 5), each game within "
+        "the command line's budget instead of a few seconds.",
     ),
     grid: int | None = typer.Option(
         None,
