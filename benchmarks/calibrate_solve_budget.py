@@ -10,9 +10,9 @@ append it to the data file, refit the constants with ``--fit`` (it prints ``FITS
 
 The fit: per method, one exponent over every family (``log seconds = log a_family + b log
 nodes``, least squares over the runs, seconds net of the belief work ``WORK_SECONDS * work``),
-so that a family with one or two runs still gets a slope (for restricted games, whose rounds
-make the cost erratic, each family's line is then raised to the envelope of its runs: no
-measured run costs more than its estimate); bytes likewise, net of
+so that a family with one or two runs still gets a slope (restricted games, whose rounds make
+the cost erratic, get a line per family, raised to the envelope of its runs: no measured run
+costs more than its estimate); bytes likewise, net of
 ``BASE_BYTES`` and the belief work's bytes, except that the whole LP's bytes keep slope 1 (its
 memory is its tree's, proportional to the nodes; a free slope, 0.9, let SN(9,9,1)'s 35 GB pass
 as 6 GB).
@@ -26,6 +26,7 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 DATA = Path(__file__).parent / "data" / "solve_costs.txt"
@@ -58,7 +59,10 @@ def table() -> None:
         )
 
 
-def _runs() -> list[tuple[str, str, tuple[int, ...], float, float, int, float]]:
+Run = tuple[str, str, tuple[int, ...], float, float, int, float]
+
+
+def _runs() -> list[Run]:
     """(family, method, heaps, seconds, bytes, estimated nodes, belief work) per measured run."""
     from nimlab.extensive.budget import estimate_solve
 
@@ -77,9 +81,43 @@ def _runs() -> list[tuple[str, str, tuple[int, ...], float, float, int, float]]:
     return runs
 
 
+def _fit_column(
+    fits: dict[tuple[str, str], list[float]],
+    method: str,
+    families: list[str],
+    column: int,
+    net: Callable[[Run], float],
+    chosen: list[Run],
+) -> None:
+    """Fit column 0 (seconds) or 1 (bytes) of ``FITS`` for ``families`` (one slope, an
+    intercept each) on their runs by ``method``."""
+    import numpy as np
+
+    # the whole LP's memory is its tree's: proportional to the nodes (slope 1)
+    fixed = column == 1 and method == "lp"
+    rows, target = [], []
+    for run in chosen:
+        value = net(run)
+        if value <= 0 or run[0] not in families:
+            continue
+        rows.append([run[0] == f for f in families] + ([] if fixed else [np.log(run[5])]))
+        target.append(np.log(value) - (np.log(run[5]) if fixed else 0.0))
+    design, goal = np.array(rows, float), np.array(target)
+    solution = np.linalg.lstsq(design, goal, rcond=None)[0]
+    if method == "restricted":
+        # the rounds make its cost erratic: raise the line to the envelope of the runs, so
+        # that no measured run costs more than its estimate
+        solution[0] += (goal - design @ solution).max()
+    if fixed:
+        solution = np.append(solution, 1.0)
+    for k, family in enumerate(families):
+        entry = fits.setdefault((family, method), [0.0, 0.0, 0.0, 0.0])
+        entry[2 * column] = float(np.exp(solution[k]))
+        entry[2 * column + 1] = float(solution[-1])
+
+
 def fit() -> None:
     """Print ``FITS`` fitted to the measured runs (see the module docstring)."""
-    import numpy as np
 
     from nimlab.extensive.budget import BASE_BYTES, WORK_BYTES, WORK_SECONDS
 
@@ -87,36 +125,16 @@ def fit() -> None:
     fits: dict[tuple[str, str], list[float]] = {}
     for method in sorted({run[1] for run in runs}):
         chosen = [run for run in runs if run[1] == method]
-        families = sorted({run[0] for run in chosen})
-        for column, net in enumerate(
-            (
-                lambda r: r[3] - WORK_SECONDS * r[6],
-                lambda r: r[4] - BASE_BYTES - WORK_BYTES * r[6],
-            )
-        ):
-            # the whole LP's memory is its tree's: proportional to the nodes (slope 1)
-            fixed = column == 1 and method == "lp"
-            rows, target = [], []
-            for run in chosen:
-                value = net(run)
-                if value <= 0:
-                    continue
-                rows.append([run[0] == f for f in families] + ([] if fixed else [np.log(run[5])]))
-                target.append(np.log(value) - (np.log(run[5]) if fixed else 0.0))
-            design, goal = np.array(rows, float), np.array(target)
-            solution = np.linalg.lstsq(design, goal, rcond=None)[0]
-            if method == "restricted":
-                # the rounds make its cost erratic: raise each family's line to the envelope
-                # of its runs, so that no measured run costs more than its estimate
-                slack = goal - design @ solution
-                for k in range(len(families)):
-                    solution[k] += slack[design[:, k] == 1].max()
-            if fixed:
-                solution = np.append(solution, 1.0)
-            for k, family in enumerate(families):
-                entry = fits.setdefault((family, method), [0.0, 0.0, 0.0, 0.0])
-                entry[2 * column] = float(np.exp(solution[k]))
-                entry[2 * column + 1] = float(solution[-1])
+        # restricted games: a line per family (each has several runs), raised to the envelope
+        groups = [[f] for f in sorted({r[0] for r in chosen})]
+        for families in groups if method == "restricted" else [[f for g in groups for f in g]]:
+            for column, net in enumerate(
+                (
+                    lambda r: r[3] - WORK_SECONDS * r[6],
+                    lambda r: r[4] - BASE_BYTES - WORK_BYTES * r[6],
+                )
+            ):
+                _fit_column(fits, method, families, column, net, chosen)
     print("FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {")
     for key, (a, b, c, d) in sorted(fits.items()):
         print(f"    {key!r}: ({a:.3g}, {b:.2f}, {c:.3g}, {d:.2f}),")
