@@ -101,15 +101,20 @@ def _grown(
     rng = random.Random(seed)
     rule, index = Restriction(), HistoryIndex()
     builder = growing_tree(variant, heaps, held, rule, index)
-    tree = builder.tree
     for _ in range(rounds):
-        for info in list(tree.infosets):
-            if info.player == held and rng.random() < 0.3:
-                full = builder.actions_of(held, info.belief, info.pending)
-                history = tree.history_ids[held][info.hist]
-                rule.allow(history, rng.choice(full), info.belief, info.pending)
+        _allow_some(builder, rule, held, rng)
         builder.grow()
     return builder, rule, index
+
+
+def _allow_some(builder: Any, rule: Restriction, held: int, rng: Any) -> None:
+    """Allow one random action at about 30% of the held player's information sets."""
+    tree = builder.tree
+    for info in list(tree.infosets):
+        if info.player == held and rng.random() < 0.3:
+            full = builder.actions_of(held, info.belief, info.pending)
+            history = tree.history_ids[held][info.hist]
+            rule.allow(history, rng.choice(full), info.belief, info.pending)
 
 
 def _game_by_names(tree: Any) -> tuple[Any, ...]:
@@ -190,11 +195,7 @@ def test_the_extended_lp_is_the_lp_of_the_grown_tree(
     tree, lp = builder.tree, GrowingLp()
     for number in range(rounds + 1):
         if number:
-            for info in list(tree.infosets):
-                if info.player == held and rng.random() < 0.3:
-                    full = builder.actions_of(held, info.belief, info.pending)
-                    history = tree.history_ids[held][info.hist]
-                    rule.allow(history, rng.choice(full), info.belief, info.pending)
+            _allow_some(builder, rule, held, rng)
             builder.grow()
         form = sequence_form(tree)
         kept = lp.solve(tree, form)
