@@ -215,6 +215,10 @@ def test_solve_reports_every_round_with_its_part() -> None:
     for k in (0, 2):
         numbers = [r.index for part, r in seen if part == k]
         assert numbers == list(range(1, len(numbers) + 1))
+    for _, step in seen:  # each round's two LPs fit in the round, and are timed
+        assert 0 < sum(step.lp_seconds) <= step.seconds
+    later = sum(sum(step.iterations) for _, step in seen if step.index > 1)
+    assert later > 0  # the grown LPs move from the kept basis (the first may be presolved away)
 
 
 def test_cli_method_option(cli: Any) -> None:

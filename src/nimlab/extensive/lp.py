@@ -49,6 +49,8 @@ class LpSolution:
     basic_cols: npt.NDArray[np.bool_]
     basic_rows: npt.NDArray[np.bool_]
     at_one: npt.NDArray[np.bool_] | None = None
+    iterations: int = 0
+    """Simplex iterations HiGHS took (from the kept basis, for a grown LP)."""
 
 
 def lp_matrix(form: SequenceForm) -> csc_matrix:
@@ -172,4 +174,5 @@ def optimum(
         basic_cols=basic_cols,
         basic_rows=basic_rows,
         at_one=at_one if at_one.any() else None,
+        iterations=int(h.getInfo().simplex_iteration_count),
     )

@@ -50,7 +50,8 @@ SUPPORT = 1e-9
 @dataclass(frozen=True)
 class Round:
     """One round (numbered from 1): the float bounds, the sizes of both restricted trees, the
-    actions added, the seconds taken."""
+    actions added, the seconds taken; then, per half (the upper bound's game first), the
+    seconds of its LP and HiGHS's simplex iterations."""
 
     index: int
     upper: float
@@ -58,6 +59,8 @@ class Round:
     nodes: tuple[int, int]
     added: int
     seconds: float
+    lp_seconds: tuple[float, float] = (0.0, 0.0)
+    iterations: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -67,6 +70,7 @@ class _Half:
     tree: GameTree
     form: SequenceForm
     lp: LpSolution
+    lp_seconds: float
 
 
 def _allow_support(
@@ -132,9 +136,10 @@ def solve_restricted(
         t1 = time.perf_counter()
         form = sequence_form(tree)
         lp = lps[held].solve(tree, form)
+        lp_seconds = time.perf_counter() - t1
         timings["build"] += t1 - t0
-        timings["lp"] += time.perf_counter() - t1
-        return _Half(tree, form, lp)
+        timings["lp"] += lp_seconds
+        return _Half(tree, form, lp, lp_seconds)
 
     upper_game = lower_game = None
     certificate = Certificate(Fraction(-1), Fraction(1), "none")
@@ -149,7 +154,9 @@ def solve_restricted(
             nodes = (upper_game.tree.nodes, lower_game.tree.nodes)
             elapsed = time.perf_counter() - t0
             bounds = (upper_game.lp.value, lower_game.lp.value)
-            progress(Round(number, *bounds, nodes, added, elapsed))
+            lp_seconds = (upper_game.lp_seconds, lower_game.lp_seconds)
+            iterations = (upper_game.lp.iterations, lower_game.lp.iterations)
+            progress(Round(number, *bounds, nodes, added, elapsed, lp_seconds, iterations))
         if gap < 1e-9 or added == 0:
             t1 = time.perf_counter()
             upper, _ = certify_lp(upper_game.tree, upper_game.form, upper_game.lp)
