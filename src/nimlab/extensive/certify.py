@@ -354,8 +354,10 @@ def certify_lp(
         last = denominator == DENOMINATORS[-1]
         tolerance = None if last else ROUNDING_TOLERANCE
         bx = behaviour_from_plan(tree, 0, lp.x, denominator, tolerance=tolerance)
+        if bx is None:  # hopeless: R's rounding need not be computed
+            continue
         by = behaviour_from_plan(tree, 1, lp.y, denominator, tolerance=tolerance)
-        if bx is None or by is None:
+        if by is None:
             continue
         behaviours = (bx, by)
         certificate = certify(tree, behaviours, f"rounding (denominators <= {denominator})")
