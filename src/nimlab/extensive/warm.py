@@ -14,12 +14,12 @@ propose: the certificate is computed as before.
 That extended basis is a poor start, though. A new column of a new information set costs 0
 and has entries only in new rows, whose duals are 0: its reduced cost is 0, and so is every
 other new one. The dual simplex then stalls in degenerate pivots: on one LP of SN(9,9,1) it
-moved the objective by 5e-6 in 7,700 iterations before jumping to the optimum (HiGHS's
-log). So the new part gets a basis of its own (:func:`_start_new_part`): at every new
-information set the player plays its first action. And HiGHS prices by Devex, whose weights
-start afresh at once, instead of computing the steepest-edge weights of a basis it did not
-build. Both together: SN(9,9,1)'s first part from 55 s to 26 s, its simplex iterations a
-fifth (``benchmarks/lp_rounds.py``).
+moved the objective from -0.3333287 to -0.3333270 between iterations 2,220 and 7,724, then
+jumped to the optimum, -0.25 (HiGHS's log). So the new part gets a basis of its own
+(:func:`_start_new_part`): at every new information set the player plays its first
+action. And HiGHS prices by Devex, whose weights start afresh at once, instead of computing
+the steepest-edge weights of a basis it did not build. Both together: SN(9,9,1) from 67 s to 36 s, its simplex iterations from 76,658 to
+22,301 (``benchmarks/lp_rounds.py``).
 
 >>> from nimlab.extensive.oracle import solve_restricted
 >>> solve_restricted("sn", (4, 4, 1), root_heap=0).value
@@ -196,15 +196,15 @@ def _start_new_part(
     basis = h.getBasis()
     cols, rows = list(basis.col_status), list(basis.row_status)
     x, q, y, e = model["x"], model["q"], model["y"], model["e"]
-    firsts = [info.first_seq for info in tree.infosets]
+    infosets = tree.infosets
     for number, infoset in enumerate(form.infosets[0], start=1):
         if e[number] >= height:
             rows[int(e[number])] = status.kLower  # sum of its sequences = the one leading here
-            cols[int(x[firsts[infoset]])] = status.kBasic
+            cols[int(x[infosets[infoset].first_seq])] = status.kBasic
     for number, infoset in enumerate(form.infosets[1], start=1):
         if q[number] >= width:
             cols[int(q[number])] = status.kBasic
-            rows[int(y[firsts[infoset]])] = status.kUpper  # the first reply is R's best
+            rows[int(y[infosets[infoset].first_seq])] = status.kUpper  # R's first reply, tight
     basis.col_status, basis.row_status = cols, rows
     if h.setBasis(basis) != highspy.HighsStatus.kOk:
         raise NimlabError("HiGHS refused the starting basis of a grown sequence-form LP")
