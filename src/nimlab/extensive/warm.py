@@ -16,10 +16,10 @@ and has entries only in new rows, whose duals are 0: its reduced cost is 0, and 
 other new one. The dual simplex then stalls in degenerate pivots: on one LP of SN(9,9,1) it
 moved the objective from -0.3333287 to -0.3333270 between iterations 2,220 and 7,724, then
 jumped to the optimum, -0.25 (HiGHS's log). So the new part gets a basis of its own
-(:func:`_start_new_part`): at every new information set the player plays its first
-action. And HiGHS prices by Devex, whose weights start afresh at once, instead of computing
-the steepest-edge weights of a basis it did not build. Both together: SN(9,9,1) from 67 s to 36 s, its simplex iterations from 76,658 to
-22,301 (``benchmarks/lp_rounds.py``).
+(:func:`_start_new_part`): at every new information set the player plays its first action.
+And HiGHS prices by Devex, whose weights start afresh at once, instead of computing the
+steepest-edge weights of a basis it did not build. Both together: SN(9,9,1) from 67 s to 36
+s, its simplex iterations from 76,658 to 22,301 (``benchmarks/lp_rounds.py``).
 
 >>> from nimlab.extensive.oracle import solve_restricted
 >>> solve_restricted("sn", (4, 4, 1), root_heap=0).value
