@@ -344,10 +344,12 @@ def test_an_unexpected_error_is_a_json_500_without_traceback(
 
 
 def test_a_large_solve_is_refused_before_any_work(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # The CLI would solve SN(9,9,1) by restricted games, round after round; the playground
-    # must refuse it from the size estimate instead, before building anything.
+    # must refuse it from the size estimate instead, before building anything. (Not from
+    # the user's default store, where a user's own `nimlab solve sn 9 9 1` would answer it.)
+    monkeypatch.setenv("NIMLAB_STORE", str(tmp_path / "missing.sqlite"))
     import nimlab.extensive.builder as builder
     import nimlab.extensive.oracle as oracle
 
