@@ -205,6 +205,25 @@ def test_the_extended_lp_is_the_lp_of_the_grown_tree(
         e[0] = f[0] = 1
         assert np.allclose(form.E @ kept.x, e) and np.allclose(form.F @ kept.y, f)
         assert int(kept.basic_cols.sum()) + int(kept.basic_rows.sum()) == len(kept.basic_rows)
+        _assert_kept_status_is_highs_basis(lp)
+
+
+def _assert_kept_status_is_highs_basis(lp: Any) -> None:
+    """The status codes a GrowingLp keeps (to start the next round) are HiGHS's basis; a
+    non-basic equation may be at either bound, which are equal."""
+    import numpy as np
+
+    from nimlab.extensive.warm import LOWER, UPPER
+
+    basis = lp.highs.getBasis()
+    cols = np.array([int(s) for s in basis.col_status])
+    rows = np.array([int(s) for s in basis.row_status])
+    assert cols.tolist() == lp.status[0].tolist()
+    equation = np.zeros(len(rows), dtype=bool)
+    equation[lp.model["e"]] = True
+    kept = lp.status[1]
+    at_a_bound = np.isin(rows, (LOWER, UPPER)) & np.isin(kept, (LOWER, UPPER))
+    assert ((rows == kept) | (equation & at_a_bound)).all()
 
 
 def test_solve_reports_every_round_with_its_part() -> None:

@@ -28,7 +28,16 @@ from nimlab.extensive.seqform import SequenceForm
 if TYPE_CHECKING:
     from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
 
-__all__ = ["LpSolution", "configured_highs", "lp_matrix", "optimum", "quiet_highs", "solve_lp"]
+__all__ = [
+    "LpSolution",
+    "ModelOptimum",
+    "configured_highs",
+    "lp_matrix",
+    "optimum",
+    "quiet_highs",
+    "run_model",
+    "solve_lp",
+]
 
 Vector = npt.NDArray[np.float64]
 
@@ -123,7 +132,7 @@ def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
     lp.a_matrix_.value_ = matrix.data.astype(np.float64)
     h = configured_highs(tolerance)
     h.passModel(lp)
-    return optimum(h, np.arange(nx + nq), np.arange(ny + ne), nx, ny)
+    return optimum(run_model(h), np.arange(nx + nq), np.arange(ny + ne), nx, ny)
 
 
 def configured_highs(tolerance: float = 1e-10) -> Any:
@@ -138,16 +147,20 @@ def configured_highs(tolerance: float = 1e-10) -> Any:
     return h
 
 
-def optimum(
-    h: Any,
-    columns: npt.NDArray[np.int64],
-    rows: npt.NDArray[np.int64],
-    nx: int,
-    ny: int,
-) -> LpSolution:
-    """Run HiGHS on the LP of :func:`lp_matrix` it holds, whose column ``j`` and row ``i``
-    are its own ``columns[j]`` and ``rows[i]``; the first ``nx`` columns are ``x``, the
-    first ``ny`` rows are R's sequences."""
+@dataclass(frozen=True)
+class ModelOptimum:
+    """HiGHS's optimum in the model's own columns and rows: primal values, row duals, which
+    columns and rows are basic, and the simplex iterations taken."""
+
+    values: Vector
+    duals: Vector
+    basic_cols: npt.NDArray[np.bool_]
+    basic_rows: npt.NDArray[np.bool_]
+    iterations: int
+
+
+def run_model(h: Any) -> ModelOptimum:
+    """Run HiGHS on the model it holds and read the optimum (an error if there is none)."""
     import highspy
 
     h.run()
@@ -158,15 +171,33 @@ def optimum(
             f"HiGHS did not find an optimum: {h.modelStatusToString(h.getModelStatus())}"
         )
     solution = h.getSolution()
-    basis = h.getBasis()
-    col_value = np.asarray(solution.col_value)[columns]
-    row_dual = np.asarray(solution.row_dual)[rows]
-    status = highspy.HighsBasisStatus
-    basic, upper = status.kBasic, status.kUpper
-    basic_cols = np.array([s == basic for s in basis.col_status], dtype=np.bool_)[columns]
-    basic_rows = np.array([s == basic for s in basis.row_status], dtype=np.bool_)[rows]
-    at_one = np.array([s == upper for s in basis.col_status], dtype=np.bool_)[columns]
-    at_one[nx:] = False  # only x has a finite upper bound (1)
+    values = np.asarray(solution.col_value)
+    basic_cols, basic_rows = _basic_masks(h, len(values), h.getNumRow())
+    return ModelOptimum(
+        values,
+        np.asarray(solution.row_dual),
+        basic_cols,
+        basic_rows,
+        int(h.getInfo().simplex_iteration_count),
+    )
+
+
+def optimum(
+    found: ModelOptimum,
+    columns: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int64],
+    nx: int,
+    ny: int,
+) -> LpSolution:
+    """The solution of the LP of :func:`lp_matrix` read off ``found``, the optimum of a model
+    whose column ``j`` and row ``i`` are the LP's ``columns[j]`` and ``rows[i]``; the first
+    ``nx`` columns are ``x``, the first ``ny`` rows are R's sequences."""
+    col_value = found.values[columns]
+    row_dual = found.duals[rows]
+    basic_cols, basic_rows = found.basic_cols[columns], found.basic_rows[rows]
+    # a non-basic x sits at one of its bounds, 0 or 1 (only the kept models bound x by 1)
+    at_one = np.zeros(len(columns), dtype=np.bool_)
+    at_one[:nx] = ~basic_cols[:nx] & (col_value[:nx] > 0.5)
     return LpSolution(
         value=float(col_value[nx]),
         x=np.clip(col_value[:nx], 0.0, None),
@@ -174,5 +205,20 @@ def optimum(
         basic_cols=basic_cols,
         basic_rows=basic_rows,
         at_one=at_one if at_one.any() else None,
-        iterations=int(h.getInfo().simplex_iteration_count),
+        iterations=found.iterations,
     )
+
+
+def _basic_masks(h: Any, width: int, height: int) -> tuple[npt.NDArray[np.bool_], ...]:
+    """Which of the model's columns and rows are basic, read from HiGHS's array of basic
+    variables (a column ``j`` as ``j``, a row ``i`` as ``-1 - i``): one numpy array rather
+    than a Python object per status, which cost seconds a round on large models."""
+    import highspy
+
+    status, basic = h.getBasicVariables()
+    if status != highspy.HighsStatus.kOk:
+        raise NimlabError("HiGHS has no basis for the sequence-form LP it solved")
+    cols, rows = np.zeros(width, dtype=np.bool_), np.zeros(height, dtype=np.bool_)
+    cols[basic[basic >= 0]] = True
+    rows[-1 - basic[basic < 0]] = True
+    return cols, rows

@@ -36,7 +36,14 @@ import numpy.typing as npt
 
 from nimlab.errors import NimlabError
 from nimlab.extensive.gametree import GameTree
-from nimlab.extensive.lp import LpSolution, configured_highs, lp_matrix, optimum
+from nimlab.extensive.lp import (
+    LpSolution,
+    ModelOptimum,
+    configured_highs,
+    lp_matrix,
+    optimum,
+    run_model,
+)
 from nimlab.extensive.seqform import SequenceForm
 
 __all__ = ["DEVEX", "GrowingLp", "Layout"]
@@ -45,6 +52,11 @@ DEVEX = 1
 """HiGHS's ``simplex_dual_edge_weight_strategy`` for Devex pricing."""
 
 Indices = npt.NDArray[np.int64]
+Codes = npt.NDArray[np.int8]
+
+LOWER, BASIC, UPPER, ZERO = 0, 1, 2, 3
+"""HiGHS's basis status codes (``HighsBasisStatus``): at the lower bound, basic, at the
+upper bound, a free variable at zero."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +124,9 @@ class GrowingLp:
     highs: Any = None
     layout: Layout | None = None
     model: dict[str, Indices] = field(default_factory=dict)
+    status: tuple[Codes, Codes] = (np.zeros(0, np.int8), np.zeros(0, np.int8))
+    """The model's basis after the last solve, as HiGHS's status codes of its columns and
+    rows (kept here: reading them back from HiGHS makes a Python object per entry)."""
 
     def solve(self, tree: GameTree, form: SequenceForm) -> LpSolution:
         """Extend the model to the LP of ``tree`` (the tree of the last call, grown) and
@@ -178,33 +193,56 @@ class GrowingLp:
         self.layout = later
         self.model = {"x": x, "q": q, "y": y, "e": e}
         if width:
-            _start_new_part(h, tree, form, self.model, width, height)
-        return optimum(h, columns, rows, nx, ny)
+            _start_new_part(h, form, later, self.model, self.status)
+        found = run_model(h)
+        self.status = _status_codes(found, self.model)
+        return optimum(found, columns, rows, nx, ny)
+
+
+def _status_codes(found: ModelOptimum, model: dict[str, Indices]) -> tuple[Codes, Codes]:
+    """The status codes of the optimal basis ``found``: a non-basic ``x`` sits at 0 or at 1,
+    a non-basic ``q`` (free) at zero; a non-basic row of R's sequences (``<= 0``) at its
+    upper bound, one of L's information sets (an equation) at its lower."""
+    cols = np.where(found.values > 0.5, UPPER, LOWER).astype(np.int8)
+    cols[model["q"]] = ZERO
+    cols[found.basic_cols] = BASIC
+    rows = np.full(len(found.basic_rows), UPPER, dtype=np.int8)
+    rows[model["e"]] = LOWER
+    rows[found.basic_rows] = BASIC
+    return cols, rows
 
 
 def _start_new_part(
-    h: Any, tree: GameTree, form: SequenceForm, model: dict[str, Indices], width: int, height: int
+    h: Any,
+    form: SequenceForm,
+    layout: Layout,
+    model: dict[str, Indices],
+    status: tuple[Codes, Codes],
 ) -> None:
-    """Give the model's new part (columns from ``width``, rows from ``height``) the basis of
-    playing the first action at every new information set: for L's, its row tight and its
-    first sequence basic; for R's, its value column ``q`` basic and its first sequence's row
-    tight. One basic variable for each tight row keeps the basis square; the old part keeps
-    its statuses."""
+    """Give the model's new part (the columns and rows beyond ``status``, the basis of the
+    last solve) the basis of playing the first action at every new information set: for
+    L's, its row tight and its first sequence basic; for R's, its value column ``q`` basic
+    and its first sequence's row tight. One basic variable for each tight row keeps the
+    basis square; the old part keeps its statuses."""
     import highspy
 
-    status = highspy.HighsBasisStatus
-    basis = h.getBasis()
-    cols, rows = list(basis.col_status), list(basis.row_status)
+    width, height = len(status[0]), len(status[1])
     x, q, y, e = model["x"], model["q"], model["y"], model["e"]
-    infosets = tree.infosets
-    for number, infoset in enumerate(form.infosets[0], start=1):
-        if e[number] >= height:
-            rows[int(e[number])] = status.kLower  # sum of its sequences = the one leading here
-            cols[int(x[infosets[infoset].first_seq])] = status.kBasic
-    for number, infoset in enumerate(form.infosets[1], start=1):
-        if q[number] >= width:
-            cols[int(q[number])] = status.kBasic
-            rows[int(y[infosets[infoset].first_seq])] = status.kUpper  # R's first reply, tight
-    basis.col_status, basis.row_status = cols, rows
+    cols = np.full(h.getNumCol(), LOWER, dtype=np.int8)  # a new x at 0
+    cols[:width] = status[0]
+    cols[q[q >= width]] = ZERO
+    rows = np.full(h.getNumRow(), BASIC, dtype=np.int8)  # HiGHS adds rows basic
+    rows[:height] = status[1]
+    own_l, own_r = np.asarray(form.infosets[0], np.int64), np.asarray(form.infosets[1], np.int64)
+    new_l = e[1:] >= height  # L's information sets are E's rows 1, 2, ...
+    rows[e[1:][new_l]] = LOWER  # sum of its sequences = the one leading here
+    cols[x[layout.first[own_l[new_l]]]] = BASIC
+    new_r = q[1:] >= width  # R's are F's rows, the columns q 1, 2, ...
+    cols[q[1:][new_r]] = BASIC
+    rows[y[layout.first[own_r[new_r]]]] = UPPER  # R's first reply, tight
+    codes = [highspy.HighsBasisStatus(code) for code in range(ZERO + 1)]
+    basis = h.getBasis()
+    basis.col_status = [codes[c] for c in cols.tolist()]
+    basis.row_status = [codes[c] for c in rows.tolist()]
     if h.setBasis(basis) != highspy.HighsStatus.kOk:
         raise NimlabError("HiGHS refused the starting basis of a grown sequence-form LP")
