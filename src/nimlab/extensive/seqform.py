@@ -19,10 +19,13 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import numpy.typing as npt
+
+Indices = npt.NDArray[np.int64]
 
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
@@ -115,21 +118,24 @@ class SequenceForm:
     E: csr_matrix
     F: csr_matrix
     A: csr_matrix
-    infosets: tuple[list[int], list[int]]
+    infosets: tuple[Indices, Indices]
 
 
-def constraint_matrix(tree: SequenceTree, player: int) -> tuple[csr_matrix, list[int]]:
+def constraint_matrix(tree: SequenceTree, player: int) -> tuple[csr_matrix, Indices]:
     """The constraint matrix of ``player`` and the tree indices of its information sets:
     row 0 is the empty sequence's (``x_0 = 1``), row ``r`` says that the sequences of the
     ``r``-th information set sum to the sequence leading there."""
     from scipy.sparse import csr_matrix
 
     infosets = tree.infosets
-    own = [i for i, info in enumerate(infosets) if info.player == player]
+    every = len(infosets)
+    # one C-level pass per field (a restricted solve reads every information set each round)
+    owner = np.fromiter(map(attrgetter("player"), infosets), np.int8, every)
+    own = np.flatnonzero(owner == player)
     count = len(own)
-    parent = np.fromiter((infosets[i].parent_seq for i in own), np.int64, count)
-    first = np.fromiter((infosets[i].first_seq for i in own), np.int64, count)
-    width = np.fromiter((len(infosets[i].actions) for i in own), np.int64, count)
+    parent = np.fromiter(map(attrgetter("parent_seq"), infosets), np.int64, every)[own]
+    first = np.fromiter(map(attrgetter("first_seq"), infosets), np.int64, every)[own]
+    width = np.fromiter(map(len, map(attrgetter("actions"), infosets)), np.int64, every)[own]
     ends = np.cumsum(width)
     # the sequences of row r: first[r] .. first[r] + width[r] - 1, in one flat run
     runs = np.arange(int(ends[-1]) if count else 0) - np.repeat(ends - width - first, width)

@@ -29,6 +29,7 @@ Fraction(1, 5)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -71,7 +72,7 @@ class Layout:
     def of(cls, tree: GameTree) -> Layout:
         """The layout of ``tree`` as it stands."""
         count = len(tree.infosets)
-        first = np.fromiter((info.first_seq for info in tree.infosets), np.int64, count)
+        first = np.fromiter(map(attrgetter("first_seq"), tree.infosets), np.int64, count)
         return cls(
             first,
             (np.asarray(tree.seq_infoset[0], np.int64), np.asarray(tree.seq_infoset[1], np.int64)),
@@ -233,7 +234,7 @@ def _start_new_part(
     cols[q[q >= width]] = ZERO
     rows = np.full(h.getNumRow(), BASIC, dtype=np.int8)  # HiGHS adds rows basic
     rows[:height] = status[1]
-    own_l, own_r = np.asarray(form.infosets[0], np.int64), np.asarray(form.infosets[1], np.int64)
+    own_l, own_r = form.infosets
     new_l = e[1:] >= height  # L's information sets are E's rows 1, 2, ...
     rows[e[1:][new_l]] = LOWER  # sum of its sequences = the one leading here
     cols[x[layout.first[own_l[new_l]]]] = BASIC
