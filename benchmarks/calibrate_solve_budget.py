@@ -59,11 +59,13 @@ def table() -> None:
         )
 
 
-Run = tuple[str, str, tuple[int, ...], float, float, int, float]
+Parts = tuple[tuple[int, float], ...]
+Run = tuple[str, str, tuple[int, ...], float, float, int, float, Parts]
 
 
 def _runs() -> list[Run]:
-    """(family, method, heaps, seconds, bytes, estimated nodes, belief work) per measured run."""
+    """(family, method, heaps, seconds, bytes, estimated nodes, belief work, and per part its
+    estimated nodes and belief work) per measured run."""
     from nimlab.extensive.budget import estimate_solve
 
     runs = []
@@ -75,9 +77,9 @@ def _runs() -> list[Run]:
         estimate = estimate_solve(variant, position, method=method)
         work = sum(part.work for part in estimate.parts)
         family = "kn" if variant.startswith("kn") else variant
-        runs.append(
-            (family, method, position, float(seconds), float(megabytes) * 1e6, estimate.nodes, work)
-        )
+        parts = tuple((part.nodes, part.work) for part in estimate.parts)
+        measured = (float(seconds), float(megabytes) * 1e6)
+        runs.append((family, method, position, *measured, estimate.nodes, work, parts))
     return runs
 
 
@@ -106,14 +108,36 @@ def _fit_column(
     solution = np.linalg.lstsq(design, goal, rcond=None)[0]
     if method == "restricted":
         # the rounds make its cost erratic: raise the line to the envelope of the runs, so
-        # that no measured run costs more than its estimate
-        solution[0] += (goal - design @ solution).max()
+        # that no measured run costs more than its estimate as the estimate computes it
+        solution[0] = np.log(_envelope(column, float(solution[-1]), chosen, families[0]))
     if fixed:
         solution = np.append(solution, 1.0)
     for k, family in enumerate(families):
         entry = fits.setdefault((family, method), [0.0, 0.0, 0.0, 0.0])
         entry[2 * column] = float(np.exp(solution[k]))
         entry[2 * column + 1] = float(solution[-1])
+
+
+def _envelope(column: int, slope: float, chosen: list[Run], family: str) -> float:
+    """The least factor ``a`` (seconds) or ``c`` (bytes) with which no run of ``family``
+    costs more than :func:`nimlab.extensive.budget.estimate_solve` says: the parts' seconds
+    add up (``a n**b`` and the belief work each), the peak bytes are the largest part's."""
+    from nimlab.extensive.budget import BASE_BYTES, WORK_BYTES, WORK_SECONDS
+
+    needed = 0.0
+    for run in chosen:
+        if run[0] != family:
+            continue
+        parts = run[7]
+        if column == 0:
+            spent = run[3] - WORK_SECONDS * sum(work for _, work in parts)
+            needed = max(needed, spent / sum(nodes**slope for nodes, _ in parts))
+        else:  # one part reaching the peak is enough
+            reach = (
+                (run[4] - BASE_BYTES - WORK_BYTES * work) / nodes**slope for nodes, work in parts
+            )
+            needed = max(needed, min(reach))
+    return needed * 1.001  # so that FITS's four printed digits never round it below a run
 
 
 def fit() -> None:
@@ -137,7 +161,7 @@ def fit() -> None:
                 _fit_column(fits, method, families, column, net, chosen)
     print("FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {")
     for key, (a, b, c, d) in sorted(fits.items()):
-        print(f"    {key!r}: ({a:.3g}, {b:.2f}, {c:.3g}, {d:.2f}),")
+        print(f"    {key!r}: ({a:.4g}, {b:.4f}, {c:.4g}, {d:.4f}),")  # exponents: 4 decimals
     print("}")
 
 

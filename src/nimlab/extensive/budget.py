@@ -75,16 +75,16 @@ HOPELESS_WORK = 1e9
 # benchmarks/calibrate_solve_budget.py --fit): per family of variants and per method,
 # seconds = a * n**b and bytes = c * n**d over the parts' estimated nodes n (the whole LP: one
 # slope for all families, and its bytes slope 1, its memory being its tree's; restricted
-# games: a line per family raised to the envelope of its runs, refitted 2026-11-26 to
-# growing trees); the beliefs' work per heap vector scanned; the interpreter with numpy,
+# games: a line per family raised to the envelope of its runs, refitted 2026-11-27 to
+# the kept LP's own start for new parts); the beliefs' work per heap vector scanned; the interpreter with numpy,
 # scipy and HiGHS.
 FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
     ("fsn", "lp"): (6.88e-06, 1.10, 674, 1.00),
-    ("fsn", "restricted"): (4.22e-04, 0.62, 169, 0.85),
+    ("fsn", "restricted"): (1.486e-06, 1.1165, 84.26, 1.0330),
     ("kn", "lp"): (2.68e-06, 1.10, 126, 1.00),
-    ("kn", "restricted"): (6.45e-04, 0.70, 3.15e03, 0.75),
+    ("kn", "restricted"): (2.002e-04, 0.7877, 2430, 0.7632),
     ("sn", "lp"): (2.67e-06, 1.10, 509, 1.00),
-    ("sn", "restricted"): (4.27e-04, 0.77, 9.06e03, 0.69),
+    ("sn", "restricted"): (2.125e-03, 0.5596, 3.668e04, 0.5945),
 }
 BASE_BYTES = 60e6
 CLOSED_FORM = "closed form"

@@ -11,6 +11,8 @@ to it and its payoff.
 from __future__ import annotations
 
 import sys
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -97,6 +99,8 @@ class Builder:
         self.pending: tuple[list[int | None], list[int | None]] = ([], [])
         self.seq: tuple[list[int], list[int]] = ([], [])
         self.infoset: tuple[list[int], list[int]] = ([], [])
+        # per player: its information sets' indices in the tree, in order
+        self.own_infosets: tuple[array[int], array[int]] = (array("i"), array("i"))
         self.own_children: tuple[dict[tuple[int, int, str], int], ...] = ({}, {})
         self.opp_children: tuple[dict[tuple[int, str], int], ...] = ({}, {})
         self.steps = memo.steps
@@ -147,6 +151,7 @@ class Builder:
         )
         seqs.extend([index] * len(actions))
         self.infoset[p][h] = index
+        self.own_infosets[p].append(index)
         return index
 
     def allowed_actions(self, p: int, h: int) -> tuple[Action, ...]:
@@ -419,10 +424,9 @@ class Builder:
         next_seq = infosets[start].first_seq
         new_of = np.arange(len(seq_infoset), dtype=np.int64)
         del seq_infoset[next_seq:]
-        for i in range(start, len(infosets)):
+        own = self.own_infosets[p]
+        for i in own[bisect_left(own, start) :]:
             info = infosets[i]
-            if info.player != p:
-                continue
             k, first = len(info.actions), info.first_seq
             if first != next_seq:
                 new_of[first : first + k] += next_seq - first
