@@ -75,9 +75,9 @@ HOPELESS_WORK = 1e9
 # benchmarks/calibrate_solve_budget.py --fit): per family of variants and per method,
 # seconds = a * n**b and bytes = c * n**d over the parts' estimated nodes n (the whole LP: one
 # slope for all families, and its bytes slope 1, its memory being its tree's; restricted
-# games: a line per family raised to the envelope of its runs, refitted 2026-11-27 to
-# the kept LP's own start for new parts); the beliefs' work per heap vector scanned; the interpreter with numpy,
-# scipy and HiGHS.
+# games: a line per family raised to the envelope of its runs as estimate_solve adds up
+# the parts, refitted 2026-11-27); the beliefs' work per heap vector scanned; the
+# interpreter with numpy, scipy and HiGHS.
 FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
     ("fsn", "lp"): (6.88e-06, 1.10, 674, 1.00),
     ("fsn", "restricted"): (1.486e-06, 1.1165, 84.26, 1.0330),
@@ -87,6 +87,14 @@ FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
     ("sn", "restricted"): (2.125e-03, 0.5596, 3.668e04, 0.5945),
 }
 BASE_BYTES = 60e6
+BEYOND: dict[str, tuple[tuple[int, ...], Cost, float, float]] = {
+    "sn": ((10, 10, 1), Cost(142.7, 2_090_000_000), 2.3, 1.27),
+}
+"""Per family, its largest run by restricted games (position, measured cost) and the growth
+exponents of seconds and bytes in the closed-form node bound: a floor for the estimate of a
+larger position, whose random walks no longer see its tree grow (SN(11,11,1) was estimated
+at SN(10,10,1)'s 2.4 min; it ran over 56 minutes to 12.2 GB, unfinished, where the bound
+grows 4x: 4**2.3 and 4**1.27 are those ratios)."""
 CLOSED_FORM = "closed form"
 """The method of a position with one non-empty heap: L, who knows it, decides the game at once
 (:func:`nimlab.extensive.solve.solve` gives its value without a tree; never refused)."""
@@ -203,13 +211,10 @@ def estimate_solve(
             if size:
                 first.setdefault(size, k)
         roots = list(first.values())
-    log2_bound = max(
-        _log2_nodes_bound(rules, position, prune_forced) - math.log2(len(position)),
-        # L's first turn alone: every amount of every heap (L knows them all) is an action
-        math.log2(saturated(sum(position))),
-    )
+    log2_bound = _log2_bound(rules, position, prune_forced)
     hopeless = log2_bound > math.log2(HOPELESS_NODES)
     probes = max(MIN_PROBES, PROBES // len(roots))
+    family = "kn" if rules.name.startswith("kn") else rules.name
     parts = []
     for root in roots:
         work = _belief_work(rules, position, root)
@@ -227,13 +232,14 @@ def estimate_solve(
                 misere=misere,
             )
         how = method if method != "auto" else "restricted" if nodes > RESTRICT_ABOVE else "lp"
-        family = "kn" if rules.name.startswith("kn") else rules.name
         cost = fitted_cost(FITS[family, how], nodes, work)
         parts.append(PartEstimate(root, how, nodes, cost, work))
     cost = parts[0].cost
     for part in parts[1:]:
         cost = cost + part.cost
     methods = sorted({part.method for part in parts})
+    if "restricted" in methods and family in BEYOND:
+        cost = _beyond_the_largest_run(rules, family, log2_bound, prune_forced, cost)
     shown = methods[0] if roots == [None] else "decomposed by first heap: " + ", ".join(methods)
     return SolveEstimate(
         rules.name,
@@ -247,6 +253,27 @@ def estimate_solve(
     )
 
 
+def _beyond_the_largest_run(
+    rules: Rules, family: str, log2_bound: float, prune_forced: bool, cost: Cost
+) -> Cost:
+    """``cost``, raised to the floor of :data:`BEYOND` when the position's closed-form node
+    bound exceeds that of the family's largest measured run.
+
+    >>> estimate_solve("sn", (11, 11, 1)).cost.seconds > 3000  # over 56 min measured
+    True
+    >>> estimate_solve("sn", (3, 10**6)).cost.seconds > 1e100  # no overflow
+    True
+    """
+    position, measured, seconds_growth, bytes_growth = BEYOND[family]
+    doublings = log2_bound - _log2_bound(rules, position, prune_forced)
+    if doublings <= 0:
+        return cost
+    # in powers of two, capped far beyond any budget (2**1000 would overflow a float)
+    seconds = measured.seconds * 2 ** min(doublings * seconds_growth, 500.0)
+    size = min(measured.bytes * 2 ** min(doublings * bytes_growth, 500.0), 2.0**62)
+    return Cost(max(cost.seconds, seconds), max(cost.bytes, int(size)))
+
+
 def fitted_cost(fit: tuple[float, float, float, float], nodes: int, work: float) -> Cost:
     """The fitted cost of one part: ``nodes`` estimated, ``work`` heap vectors scanned."""
     n = min(float(nodes), 1e150)  # far beyond any budget, and n**b stays a float
@@ -254,6 +281,15 @@ def fitted_cost(fit: tuple[float, float, float, float], nodes: int, work: float)
     seconds = a * n**b + WORK_SECONDS * work
     size = c * n**d + WORK_BYTES * work + BASE_BYTES
     return Cost(seconds, int(min(size, 2.0**62)))
+
+
+def _log2_bound(rules: Rules, position: tuple[int, ...], prune_forced: bool) -> float:
+    """A closed-form lower bound on log2 of a part's nodes (the walks' fallback)."""
+    return max(
+        _log2_nodes_bound(rules, position, prune_forced) - math.log2(len(position)),
+        # L's first turn alone: every amount of every heap (L knows them all) is an action
+        math.log2(saturated(sum(position))),
+    )
 
 
 def _belief_work(rules: Rules, position: tuple[int, ...], root: int | None) -> float:
