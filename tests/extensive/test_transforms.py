@@ -209,6 +209,20 @@ def test_schrodinger_announces_the_component_and_emptying(name: str) -> None:
             assert fsn.signal(state, after) == f"{unit} {j + 1}"
 
 
+@pytest.mark.parametrize("name", list(GAMES))
+def test_announced_replies_are_the_replies_told_so(name: str) -> None:
+    game = GAMES[name]
+    for rules in _rules_of(game):
+        for state in _reachable(game, game.parse_position(STARTS[name])):
+            for player in (0, 1):
+                replies = list(rules.replies(state, player))
+                told = {rules.signal(state, after) for after in replies}
+                for signal in [*sorted(told), f"{game.unit} 9", "moved", "nothing"]:
+                    assert list(rules.announced(state, player, signal)) == [
+                        after for after in replies if rules.signal(state, after) == signal
+                    ], (rules.name, state, player, signal)
+
+
 def test_schrodinger_look_shows_the_component_and_then_forces_a_move_in_it() -> None:
     kayles = GAMES["kayles"]
     sn = schrodinger(kayles)

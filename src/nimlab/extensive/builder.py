@@ -218,12 +218,12 @@ class Builder:
         belief = self.opp_update.get(update)
         if belief is None:
             self.scanned += len(update[0]) * self.replies
-            signal_of, over = self.rules.signal, self.over
+            announced, over = self.rules.announced, self.over
             belief = self.opp_update[update] = frozenset(
                 after
                 for before in update[0]
-                for after in self.rules.replies(before, 1 - p)
-                if not over(after, p) and signal_of(before, after) == signal
+                for after in announced(before, 1 - p, signal)
+                if not over(after, p)
             )
         child = self.new_history(p, belief, None, self.seq[p][h], h, announcement(signal))
         self.opp_children[p][key] = child

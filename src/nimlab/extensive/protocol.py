@@ -80,6 +80,11 @@ class Rules(Protocol):
         """Every result of a complete move of ``player`` (as the non-mover imagines it)."""
         ...
 
+    def announced(self, state: Any, player: int, signal: str) -> Iterable[Any]:
+        """The results of :meth:`replies` that the opponent is told as ``signal`` (what a
+        belief becomes when the opponent hears it), in the order of :meth:`replies`."""
+        ...
+
     def over(self, state: Any, player: int) -> bool:
         """``player``, to move, has no move: the game is over."""
         ...

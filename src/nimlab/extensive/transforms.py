@@ -41,6 +41,7 @@ Step(state=(2, 3, 1), done=False, own='2', opp='', pending=0)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -135,6 +136,21 @@ class _Transform(Generic[S]):
             for _, after in self.component.moves(part, player):
                 yield _with(state, j, after)
 
+    def signal(self, before: State, after: State) -> str:
+        """What the opponent is told (each rule says)."""
+        raise NotImplementedError
+
+    def announced(self, state: State, player: int, signal: str) -> Iterator[State]:
+        """The replies told as ``signal``: every reply, filtered (the rules that can say
+        more cheaply do).
+
+        >>> fsn = fuzzy(NimHeap())
+        >>> list(fsn.announced((2, 1), 0, "heap 1"))
+        [(1, 1), (0, 1)]
+        """
+        signal_of = self.signal
+        return (after for after in self.replies(state, player) if signal_of(state, after) == signal)
+
     def over(self, state: State, player: int) -> bool:
         """No component has a move for ``player``."""
         return not any(self.component.has_move(part, player) for part in state)
@@ -210,6 +226,33 @@ class Schrodinger(_Transform[S]):
         return (
             f"{told} emptied" if self.signal_empty and self.component.is_empty(after[k]) else told
         )
+
+    def announced(self, state: State, player: int, signal: str) -> Iterator[State]:
+        """The moves in the component the signal names (that emptied it, or not, when that
+        is told): the same states as filtering every reply, in the same order.
+
+        >>> sn = schrodinger(NimHeap())
+        >>> list(sn.announced((3, 2), 1, "heap 1")), list(sn.announced((3, 2), 1, "heap 1 emptied"))
+        ([(2, 2), (1, 2)], [(0, 2)])
+        """
+        told = self._told(len(state)).get(signal)
+        if told is None:
+            return
+        k, emptied = told
+        is_empty = self.component.is_empty
+        for _, after in self.component.moves(state[k], player):
+            if not self.signal_empty or is_empty(after) == emptied:
+                yield _with(state, k, after)
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019 (the rules are few, frozen and kept)
+    def _told(self, components: int) -> dict[str, tuple[int, bool]]:
+        """Each signal of a state of ``components`` components: the component it names, and
+        whether it says that component was emptied."""
+        unit = self.component.unit
+        told = {f"{unit} {k + 1}": (k, False) for k in range(components)}
+        if self.signal_empty:
+            told |= {f"{unit} {k + 1} emptied": (k, True) for k in range(components)}
+        return told
 
 
 @dataclass(frozen=True)
