@@ -67,6 +67,11 @@ MAX_WORK = 300_000
 """Heap vectors the walks of a game (its parts together) may scan in their beliefs before
 they stop (about 0.5 s on a quiet machine; 400,000 took 1.3 s of processor time for
 fsn(5,5,4) on a loaded one, over the second an estimate may take)."""
+CALIBRATED_HEAPS = 3
+"""The most heaps of a calibrated run (``benchmarks/data/solve_costs.txt``): the walks of a
+position with more share :data:`PROBES` and :data:`MAX_WORK` as if it were that many times
+``heaps / CALIBRATED_HEAPS`` parts, since every heap vector they build, copy and compare is
+that much longer (a 14-heap position took 1.4 s on the calibrated allowance)."""
 HOPELESS_NODES = 1e11
 """Closed-form lower bounds above this many nodes are used as they are (no walks)."""
 HOPELESS_WORK = 1e9
@@ -213,7 +218,8 @@ def estimate_solve(
         roots = list(first.values())
     log2_bound = _log2_bound(rules, position, prune_forced)
     hopeless = log2_bound > math.log2(HOPELESS_NODES)
-    probes = max(MIN_PROBES, PROBES // len(roots))
+    share = len(roots) * max(1.0, len(position) / CALIBRATED_HEAPS)
+    probes = max(MIN_PROBES, int(PROBES / share))
     family = "kn" if rules.name.startswith("kn") else rules.name
     parts = []
     for root in roots:
@@ -225,7 +231,7 @@ def estimate_solve(
                 rules,
                 position,
                 probes=probes,
-                max_work=MAX_WORK // len(roots),
+                max_work=int(MAX_WORK / share),
                 root_heap=root,
                 prune_forced=prune_forced,
                 known_wins=True,

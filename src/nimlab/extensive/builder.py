@@ -37,7 +37,12 @@ from nimlab.extensive.reductions import applicable
 from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.transforms import Action
 
-__all__ = ["Builder", "Memo"]
+__all__ = ["Builder", "Memo", "WorkLimitError"]
+
+
+class WorkLimitError(Exception):
+    """An update of a belief would take :attr:`Builder.scanned` past
+    :attr:`Builder.work_limit` (the walks of ``estimate_nodes`` stop there)."""
 
 
 @dataclass
@@ -111,6 +116,9 @@ class Builder:
         # heap vectors looked at while updating beliefs (a state's replies counted as the
         # most a position of this game can have): the walks of estimate_nodes stop on it
         self.scanned = 0
+        # past this many, an opponent's-move update is refused before it is made (raises
+        # WorkLimitError): one update of a large belief can cost more than all the walks before
+        self.work_limit = sys.maxsize
         self.replies = 1 + (
             sum(tree.position)
             if self.nim
@@ -218,6 +226,8 @@ class Builder:
         belief = self.opp_update.get(update)
         if belief is None:
             self.scanned += len(update[0]) * self.replies
+            if self.scanned > self.work_limit:
+                raise WorkLimitError(self.scanned)
             announced, over = self.rules.announced, self.over
             belief = self.opp_update[update] = frozenset(
                 after

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import sys
 
-from nimlab.extensive.builder import Builder
+from nimlab.extensive.builder import Builder, WorkLimitError
 from nimlab.extensive.gametree import GameTree, Heaps, L, R
 from nimlab.extensive.protocol import Rules
 
@@ -66,6 +66,8 @@ def estimate_nodes(
     tree = GameTree(rules.name, position, misere)
     builder = Builder(tree, rules, sys.maxsize, False, prune_forced, known_wins)
     builder.root_heap = root_heap
+    if max_work is not None:
+        builder.work_limit = max_work
     roots = [builder.new_history(p, frozenset({position}), None, 0, -1, "") for p in (L, R)]
     counted = 1
     level: list[_Open] = [(position, L, roots)]
@@ -141,10 +143,12 @@ def _expand(
         child[mover] = builder.own_child(mover, h, a, st.own)
         if not st.done:
             children.append((st.state, mover, child))
-        elif builder.settled(st.state, mover, child, hist[1 - mover], st.opp) is not None:
-            children.append(None)
-        else:
-            children.append((st.state, 1 - mover, child))
+            continue
+        try:
+            over = builder.settled(st.state, mover, child, hist[1 - mover], st.opp)
+        except WorkLimitError:
+            return None
+        children.append(None if over is not None else (st.state, 1 - mover, child))
     return children
 
 
@@ -169,7 +173,11 @@ def _walk(
         state = st.state
         if not st.done:
             continue
-        if builder.settled(state, mover, hist, hist[1 - mover], st.opp) is not None:
+        try:
+            over = builder.settled(state, mover, hist, hist[1 - mover], st.opp)
+        except WorkLimitError:
+            return size, False  # the next belief alone is over the work
+        if over is not None:
             return size, True
         if max_work is not None and builder.scanned > max_work:
             return size, False  # through enormous beliefs: what it has seen is a lower bound
