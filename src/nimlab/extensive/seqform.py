@@ -35,6 +35,7 @@ __all__ = [
     "SequenceInfoset",
     "SequenceTree",
     "constraint_matrix",
+    "infoset_fields",
     "integer_array",
     "sequence_form",
 ]
@@ -121,21 +122,19 @@ class SequenceForm:
     infosets: tuple[Indices, Indices]
 
 
-def constraint_matrix(tree: SequenceTree, player: int) -> tuple[csr_matrix, Indices]:
+def constraint_matrix(
+    tree: SequenceTree, player: int, fields: InfosetFields | None = None
+) -> tuple[csr_matrix, Indices]:
     """The constraint matrix of ``player`` and the tree indices of its information sets:
     row 0 is the empty sequence's (``x_0 = 1``), row ``r`` says that the sequences of the
-    ``r``-th information set sum to the sequence leading there."""
+    ``r``-th information set sum to the sequence leading there. ``fields``: the tree's
+    :func:`infoset_fields`, when the caller has them."""
     from scipy.sparse import csr_matrix
 
-    infosets = tree.infosets
-    every = len(infosets)
-    # one C-level pass per field (a restricted solve reads every information set each round)
-    owner = np.fromiter(map(attrgetter("player"), infosets), np.int8, every)
+    owner, parents, firsts, widths = fields or infoset_fields(tree)
     own = np.flatnonzero(owner == player)
     count = len(own)
-    parent = np.fromiter(map(attrgetter("parent_seq"), infosets), np.int64, every)[own]
-    first = np.fromiter(map(attrgetter("first_seq"), infosets), np.int64, every)[own]
-    width = np.fromiter(map(len, map(attrgetter("actions"), infosets)), np.int64, every)[own]
+    parent, first, width = parents[own], firsts[own], widths[own]
     ends = np.cumsum(width)
     # the sequences of row r: first[r] .. first[r] + width[r] - 1, in one flat run
     runs = np.arange(int(ends[-1]) if count else 0) - np.repeat(ends - width - first, width)
@@ -147,13 +146,30 @@ def constraint_matrix(tree: SequenceTree, player: int) -> tuple[csr_matrix, Indi
     return csr_matrix((vals, (rows, cols)), shape=shape), own
 
 
+InfosetFields = tuple[npt.NDArray[np.int8], Indices, Indices, Indices]
+
+
+def infoset_fields(tree: SequenceTree) -> InfosetFields:
+    """Every information set's player, parent sequence, first sequence and number of actions,
+    read in one C-level pass per field (a restricted solve reads them every round)."""
+    infosets = tree.infosets
+    every = len(infosets)
+    return (
+        np.fromiter(map(attrgetter("player"), infosets), np.int8, every),
+        np.fromiter(map(attrgetter("parent_seq"), infosets), np.int64, every),
+        np.fromiter(map(attrgetter("first_seq"), infosets), np.int64, every),
+        np.fromiter(map(len, map(attrgetter("actions"), infosets)), np.int64, every),
+    )
+
+
 def sequence_form(tree: SequenceTree) -> SequenceForm:
     """Build E, F and A of ``tree`` (duplicate terminal entries are summed; payoffs beyond
     64 bits enter A as the nearest floats: the LP only proposes)."""
     from scipy.sparse import coo_matrix
 
-    e, own_l = constraint_matrix(tree, 0)
-    f, own_r = constraint_matrix(tree, 1)
+    fields = infoset_fields(tree)
+    e, own_l = constraint_matrix(tree, 0, fields)
+    f, own_r = constraint_matrix(tree, 1, fields)
     shape = (tree.sequence_count(0), tree.sequence_count(1))
     rows, cols = integer_array(tree.term_seq[0]), integer_array(tree.term_seq[1])
     payoff = integer_array(tree.term_payoff)
