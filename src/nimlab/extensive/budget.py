@@ -81,14 +81,14 @@ HOPELESS_WORK = 1e9
 # seconds = a * n**b and bytes = c * n**d over the parts' estimated nodes n (the whole LP: one
 # slope for all families, and its bytes slope 1, its memory being its tree's; restricted
 # games: a line per family raised to the envelope of its runs as estimate_solve adds up
-# the parts, refitted 2026-11-27); the beliefs' work per heap vector scanned; the
+# the parts; both refitted 2026-11-27); the beliefs' work per heap vector scanned; the
 # interpreter with numpy, scipy and HiGHS.
 FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
-    ("fsn", "lp"): (6.88e-06, 1.10, 674, 1.00),
+    ("fsn", "lp"): (1.363e-06, 1.2292, 663.6, 1.0000),
     ("fsn", "restricted"): (1.486e-06, 1.1165, 84.26, 1.0330),
-    ("kn", "lp"): (2.68e-06, 1.10, 126, 1.00),
+    ("kn", "lp"): (5.425e-07, 1.2292, 127.1, 1.0000),
     ("kn", "restricted"): (2.002e-04, 0.7877, 2430, 0.7632),
-    ("sn", "lp"): (2.67e-06, 1.10, 509, 1.00),
+    ("sn", "lp"): (6.554e-07, 1.2292, 680.9, 1.0000),
     ("sn", "restricted"): (2.125e-03, 0.5596, 3.668e04, 0.5945),
 }
 BASE_BYTES = 60e6
