@@ -2,7 +2,10 @@
 
 Run: ``.venv/bin/python benchmarks/compare_commits.py OLD NEW [--games sn:8,8,1 ...]
 [--repeats 3]``; a game ``openspiel:GAME_STRING`` (e.g. ``openspiel:leduc_poker``) is walked
-from OpenSpiel and solved exactly (``solve_efg``; the walk is not timed). Each commit is
+from OpenSpiel and solved exactly (``solve_efg``; the walk is not timed); a game
+``estimate:VARIANT:HEAPS`` (e.g. ``estimate:kn:2,1,0,2,2,3``) times ``estimate_solve`` instead
+(processor time of the thread, after one warm-up estimate; its value is the estimated nodes,
+which may differ between the commits). Each commit is
 checked out into a temporary git worktree; every run is a fresh process importing that
 worktree's ``src`` (``PYTHONPATH``), so the two are measured with the same interpreter and
 libraries, alternately (old, new, old, new, ...) so that a busy machine
@@ -26,6 +29,15 @@ GAMES = ["sn:7,7,1", "sn:8,8,1", "kn:3,3,2"]
 
 CHILD = """
 import json, resource, sys, time
+if sys.argv[1] == "estimate":
+    from nimlab.extensive.budget import estimate_solve
+    variant, heaps = sys.argv[2].split(":")
+    estimate_solve("sn", (2, 1))
+    start = time.thread_time()
+    estimate = estimate_solve(variant, tuple(map(int, heaps.split(","))))
+    seconds = time.thread_time() - start
+    print(json.dumps({"seconds": seconds, "peak": 0, "value": f"{estimate.nodes:,} nodes"}))
+    sys.exit()
 if sys.argv[1] == "openspiel":
     from nimlab.extensive.efg_solve import solve_efg
     from nimlab.openspiel import load, walk
@@ -86,6 +98,8 @@ def main() -> None:
                     for name in ("old", "new"):
                         runs[name].append(_run(trees[name], game))
                 values = {str(r["value"]) for rs in runs.values() for r in rs}
+                if game.startswith("estimate:") and len(values) > 1:
+                    values = {" -> ".join(str(runs[n][0]["value"]) for n in ("old", "new"))}
                 assert len(values) == 1, f"{game}: the commits disagree: {values}"
                 median = {
                     n: statistics.median(float(r["seconds"]) for r in rs) for n, rs in runs.items()
