@@ -122,30 +122,6 @@ class SequenceForm:
     infosets: tuple[Indices, Indices]
 
 
-def constraint_matrix(
-    tree: SequenceTree, player: int, fields: InfosetFields | None = None
-) -> tuple[csr_matrix, Indices]:
-    """The constraint matrix of ``player`` and the tree indices of its information sets:
-    row 0 is the empty sequence's (``x_0 = 1``), row ``r`` says that the sequences of the
-    ``r``-th information set sum to the sequence leading there. ``fields``: the tree's
-    :func:`infoset_fields`, when the caller has them."""
-    from scipy.sparse import csr_matrix
-
-    owner, parents, firsts, widths = fields or infoset_fields(tree)
-    own = np.flatnonzero(owner == player)
-    count = len(own)
-    parent, first, width = parents[own], firsts[own], widths[own]
-    ends = np.cumsum(width)
-    # the sequences of row r: first[r] .. first[r] + width[r] - 1, in one flat run
-    runs = np.arange(int(ends[-1]) if count else 0) - np.repeat(ends - width - first, width)
-    numbers = np.arange(1, count + 1)
-    rows = np.concatenate([[0], numbers, np.repeat(numbers, width)])
-    cols = np.concatenate([[0], parent, runs])
-    vals = np.concatenate([[1.0], np.full(count, -1.0), np.ones(len(runs))])
-    shape = (count + 1, tree.sequence_count(player))
-    return csr_matrix((vals, (rows, cols)), shape=shape), own
-
-
 InfosetFields = tuple[npt.NDArray[np.int8], Indices, Indices, Indices]
 
 
@@ -160,6 +136,30 @@ def infoset_fields(tree: SequenceTree) -> InfosetFields:
         np.fromiter(map(attrgetter("first_seq"), infosets), np.int64, every),
         np.fromiter(map(len, map(attrgetter("actions"), infosets)), np.int64, every),
     )
+
+
+def constraint_matrix(
+    tree: SequenceTree, player: int, fields: InfosetFields
+) -> tuple[csr_matrix, Indices]:
+    """The constraint matrix of ``player`` and the tree indices of its information sets:
+    row 0 is the empty sequence's (``x_0 = 1``), row ``r`` says that the sequences of the
+    ``r``-th information set sum to the sequence leading there. ``fields``: the tree's
+    :func:`infoset_fields` (read once for both players)."""
+    from scipy.sparse import csr_matrix
+
+    owner, parents, firsts, widths = fields
+    own = np.flatnonzero(owner == player)
+    count = len(own)
+    parent, first, width = parents[own], firsts[own], widths[own]
+    ends = np.cumsum(width)
+    # the sequences of row r: first[r] .. first[r] + width[r] - 1, in one flat run
+    runs = np.arange(int(ends[-1]) if count else 0) - np.repeat(ends - width - first, width)
+    numbers = np.arange(1, count + 1)
+    rows = np.concatenate([[0], numbers, np.repeat(numbers, width)])
+    cols = np.concatenate([[0], parent, runs])
+    vals = np.concatenate([[1.0], np.full(count, -1.0), np.ones(len(runs))])
+    shape = (count + 1, tree.sequence_count(player))
+    return csr_matrix((vals, (rows, cols)), shape=shape), own
 
 
 def sequence_form(tree: SequenceTree) -> SequenceForm:

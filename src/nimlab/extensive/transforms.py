@@ -222,10 +222,12 @@ class Schrodinger(_Transform[S]):
         """``heap k`` (1-based) moved in, plus ``emptied`` when it has no move left and that
         is told."""
         k = next(j for j, (a, b) in enumerate(zip(before, after, strict=True)) if a != b)
+        return self._text(k, self.signal_empty and self.component.is_empty(after[k]))
+
+    def _text(self, k: int, emptied: bool) -> str:
+        """The signal naming component ``k`` (0-based), and saying it was emptied."""
         told = f"{self.component.unit} {k + 1}"
-        return (
-            f"{told} emptied" if self.signal_empty and self.component.is_empty(after[k]) else told
-        )
+        return f"{told} emptied" if emptied else told
 
     def announced(self, state: State, player: int, signal: str) -> Iterator[State]:
         """The moves in the component the signal names (that emptied it, or not, when that
@@ -248,11 +250,8 @@ class Schrodinger(_Transform[S]):
     def _told(self, components: int) -> dict[str, tuple[int, bool]]:
         """Each signal of a state of ``components`` components: the component it names, and
         whether it says that component was emptied."""
-        unit = self.component.unit
-        told = {f"{unit} {k + 1}": (k, False) for k in range(components)}
-        if self.signal_empty:
-            told |= {f"{unit} {k + 1} emptied": (k, True) for k in range(components)}
-        return told
+        said = (False, True) if self.signal_empty else (False,)
+        return {self._text(k, e): (k, e) for k in range(components) for e in said}
 
 
 @dataclass(frozen=True)
