@@ -95,3 +95,34 @@ def test_the_report_reads_a_sweeps_results_store(tmp_path: Path) -> None:
     assert [
         line.split(" | ")[:5] for line in second.read_text().splitlines() if line.startswith("| SN")
     ] == values
+
+
+def test_a_diagonal_already_stored_is_not_refused(tmp_path: Path) -> None:
+    """``check_reach`` counts only the diagonal games the store lacks: games stored by the real
+    console script (``nimlab solve ... --store``) cost nothing, so a reach refused on an empty
+    store is allowed once they are in it, and refused again for a game still missing."""
+    import subprocess
+    import sys
+
+    import pytest
+
+    from nimlab.budget import GIB, Budget
+    from nimlab.errors import TooLargeError
+    from nimlab.extensive.reproduce import check_reach
+
+    store = tmp_path / "diagonal.sqlite"
+    tight = Budget(seconds=0.001, bytes=64 * GIB)
+    with pytest.raises(TooLargeError, match=r"n = 5\.\.6"):
+        check_reach(6, tight, table2_max=4, store=store)
+    nimlab = Path(sys.executable).with_name("nimlab")
+    for n in ("5", "6"):
+        solved = subprocess.run(
+            [str(nimlab), "solve", "sn", n, n, "1", "--store", str(store)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert solved.returncode == 0, solved.stderr
+    check_reach(6, tight, table2_max=4, store=store)
+    with pytest.raises(TooLargeError):
+        check_reach(7, tight, table2_max=4, store=store)

@@ -82,7 +82,7 @@ def reproduce(
     if paper == "nim-variants":
         table2_max = 8 if grid is None else grid
         module.check_grid(table2_max, budget, store=store)  # refused before the folder is made
-        module.check_reach(reach, budget, table2_max=table2_max)
+        module.check_reach(reach, budget, table2_max=table2_max, store=store)
         extra.update(table2_max=table2_max, store=store)
     elif reach is not None:
         module.check_reach(reach, budget)

@@ -261,9 +261,13 @@ def patterns_section(families: dict[str, dict[int, Fraction]]) -> list[str]:
     return lines
 
 
-def check_reach(reach: int | None, budget: Budget, *, table2_max: int = 8) -> None:
+def check_reach(
+    reach: int | None, budget: Budget, *, table2_max: int = 8, store: Path | None = None
+) -> None:
     """Refuse (:class:`~nimlab.errors.TooLargeError`) a diagonal SN(n, n, 1) beyond
-    ``table2_max`` whose estimated cost is over ``budget``, before anything is computed.
+    ``table2_max`` whose games not already in ``store`` are estimated to cost more than
+    ``budget``, before anything is computed (a game solved once, by ``nimlab solve ...
+    --store``, is read back and costs nothing).
 
     >>> from nimlab.budget import CLI_BUDGET
     >>> check_reach(9, CLI_BUDGET)
@@ -276,7 +280,8 @@ def check_reach(reach: int | None, budget: Budget, *, table2_max: int = 8) -> No
         return
     cost = Cost(0.0, 0)
     for n in range(table2_max + 1, reach + 1):
-        cost = cost + estimate_solve("sn", (n, n, 1)).cost
+        if store is None or not _stored(store, "sn", (n, n, 1), False):
+            cost = cost + estimate_solve("sn", (n, n, 1)).cost
     what = f"the diagonal SN(n,n,1) for n = {table2_max + 1}..{reach}"
     check_cost(what, cost, budget, "--max-seconds and --max-memory")
 
