@@ -171,14 +171,16 @@ def test_a_grown_tree_is_the_tree_built_with_its_actions(
     held=st.sampled_from([0, 1]),
     seed=st.integers(0, 10_000),
     rounds=st.integers(1, 4),
+    own_start=st.booleans(),
 )
 @settings(max_examples=20, deadline=None)
 def test_the_extended_lp_is_the_lp_of_the_grown_tree(
-    case: tuple[str, tuple[int, ...]], held: int, seed: int, rounds: int
+    case: tuple[str, tuple[int, ...]], held: int, seed: int, rounds: int, own_start: bool
 ) -> None:
     """The HiGHS model kept and extended round after round solves the LP of the grown tree:
     the same value as a fresh LP of it, plans that satisfy the grown tree's constraints, and
-    a basis whose columns are as many as its tight rows need (a square system)."""
+    a basis whose columns are as many as its tight rows need (a square system); whether the
+    new part starts from a basis of its own or from HiGHS's."""
     import random
 
     import numpy as np
@@ -192,7 +194,7 @@ def test_the_extended_lp_is_the_lp_of_the_grown_tree(
     rng = random.Random(seed)
     rule, index = Restriction(), HistoryIndex()
     builder = growing_tree(variant, heaps, held, rule, index)
-    tree, lp = builder.tree, GrowingLp()
+    tree, lp = builder.tree, GrowingLp(own_start=own_start)
     for number in range(rounds + 1):
         if number:
             _allow_some(builder, rule, held, rng)

@@ -36,7 +36,7 @@ from nimlab.extensive.restrict import HistoryIndex, Restriction
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import SequenceForm, sequence_form
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, growing_tree
-from nimlab.extensive.warm import GrowingLp
+from nimlab.extensive.warm import OWN_START, GrowingLp
 
 __all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
 
@@ -112,7 +112,9 @@ def solve_restricted(
     memo = Memo()
     rules = (Restriction(), Restriction())
     timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
-    lps = (GrowingLp(), GrowingLp())  # per held player: the LP of its growing tree
+    own_start = (variant if isinstance(variant, str) else variant.name) in OWN_START
+    # per held player: the LP of its growing tree
+    lps = (GrowingLp(own_start=own_start), GrowingLp(own_start=own_start))
     builders: list[Builder | None] = [None, None]  # per held player: its growing tree
 
     def half(held: int) -> _Half:

@@ -19,7 +19,9 @@ jumped to the optimum, -0.25 (HiGHS's log). So the new part gets a basis of its 
 (:func:`_start_new_part`): at every new information set the player plays its first action.
 And HiGHS prices by Devex, whose weights start afresh at once, instead of computing the
 steepest-edge weights of a basis it did not build. Both together: SN(9,9,1) from 67 s to 36
-s, its simplex iterations from 76,658 to 22,301 (``benchmarks/lp_rounds.py``).
+s, its simplex iterations from 76,658 to 22,301 (``benchmarks/lp_rounds.py``). That start
+helps Schrödinger Nim only: the other variants keep HiGHS's extended basis and pricing
+(:data:`OWN_START`).
 
 >>> from nimlab.extensive.oracle import solve_restricted
 >>> solve_restricted("sn", (4, 4, 1), root_heap=0).value
@@ -47,10 +49,19 @@ from nimlab.extensive.lp import (
 )
 from nimlab.extensive.seqform import SequenceForm
 
-__all__ = ["DEVEX", "GrowingLp", "Layout"]
+__all__ = ["DEVEX", "OWN_START", "GrowingLp", "Layout"]
 
 DEVEX = 1
 """HiGHS's ``simplex_dual_edge_weight_strategy`` for Devex pricing."""
+
+OWN_START = frozenset({"sn"})
+"""The variants (on any component game) whose grown LPs start their new part from a basis of
+its own, priced by Devex (:func:`_start_new_part`); the others keep HiGHS's extended basis
+and its choice of pricing. Which optimal vertex an LP ends on decides how the trees grow,
+and whole solves measured both ways (``BENCHMARKS.md``, session 12) favour each start on
+its own variants: Schrödinger Nim SN(9,9,1) 18.3 s against 60.4 s, SN(5,5,5) 5.3 s against
+21.0 s; Fuzzy Schrödinger fsn(5,5,4) 70.2 s against 6.6 s; Kriegspiel KN(5,5) 93.2 s against
+56.6 s, KN(6,4) 24.1 s against 16.3 s (own start first)."""
 
 Indices = npt.NDArray[np.int64]
 Codes = npt.NDArray[np.int8]
@@ -119,9 +130,11 @@ class GrowingLp:
 
     ``columns``/``rows`` map the LP of :func:`nimlab.extensive.lp.lp_matrix` (columns:
     L's sequences then R's information sets; rows: R's sequences then L's information sets)
-    to the model's own columns and rows, which never move.
+    to the model's own columns and rows, which never move. ``own_start``: start each grown
+    LP's new part from a basis of its own (see :data:`OWN_START`), else from HiGHS's.
     """
 
+    own_start: bool = True
     highs: Any = None
     layout: Layout | None = None
     model: dict[str, Indices] = field(default_factory=dict)
@@ -136,7 +149,8 @@ class GrowingLp:
 
         if self.highs is None:
             self.highs = configured_highs()
-            self.highs.setOptionValue("simplex_dual_edge_weight_strategy", DEVEX)
+            if self.own_start:
+                self.highs.setOptionValue("simplex_dual_edge_weight_strategy", DEVEX)
         h, old = self.highs, self.layout
         later = Layout.of(tree)
         nx, nq = form.E.shape[1], form.F.shape[0]
@@ -193,7 +207,7 @@ class GrowingLp:
             )
         self.layout = later
         self.model = {"x": x, "q": q, "y": y, "e": e}
-        if width:
+        if width and self.own_start:
             _start_new_part(h, form, later, self.model, self.status)
         found = run_model(h)
         self.status = _status_codes(found, self.model)
