@@ -112,7 +112,8 @@ def solve_restricted(
     memo = Memo()
     rules = (Restriction(), Restriction())
     timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
-    own_start = (variant if isinstance(variant, str) else variant.name) in OWN_START
+    name = variant if isinstance(variant, str) else variant.name
+    own_start = name in OWN_START
     # per held player: the LP of its growing tree
     lps = (GrowingLp(own_start=own_start), GrowingLp(own_start=own_start))
     builders: list[Builder | None] = [None, None]  # per held player: its growing tree
@@ -177,7 +178,7 @@ def solve_restricted(
         else Fraction(lower_game.lp.value).limit_denominator(10**6)
     )
     return EquilibriumResult(
-        variant if isinstance(variant, str) else variant.name,
+        name,
         tuple(heaps),
         misere,
         value,
