@@ -207,16 +207,25 @@ def test_the_extended_lp_is_the_lp_of_the_grown_tree(
         e[0] = f[0] = 1
         assert np.allclose(form.E @ kept.x, e) and np.allclose(form.F @ kept.y, f)
         assert int(kept.basic_cols.sum()) + int(kept.basic_rows.sum()) == len(kept.basic_rows)
-        _assert_kept_status_is_highs_basis(lp)
+        _assert_kept_status_is_highs_basis(lp, kept)
 
 
-def _assert_kept_status_is_highs_basis(lp: Any) -> None:
-    """The status codes a GrowingLp keeps (to start the next round) are HiGHS's basis; a
-    non-basic equation may be at either bound, which are equal."""
+def _assert_kept_status_is_highs_basis(lp: Any, solution: Any) -> None:
+    """The status codes a GrowingLp keeps (to start the next round) are HiGHS's basis: its
+    basic columns and rows those of the solution; and, where the solver is kept, every code
+    as HiGHS has it (a non-basic equation may be at either bound, which are equal). With its
+    own start the solver is let go after each solve (the next starts from these codes)."""
     import numpy as np
 
-    from nimlab.extensive.warm import LOWER, UPPER
+    from nimlab.extensive.warm import BASIC, LOWER, UPPER
 
+    columns = np.concatenate([lp.model["x"], lp.model["q"]])
+    rows = np.concatenate([lp.model["y"], lp.model["e"]])
+    assert ((lp.status[0][columns] == BASIC) == solution.basic_cols).all()
+    assert ((lp.status[1][rows] == BASIC) == solution.basic_rows).all()
+    if lp.own_start:
+        assert lp.highs is None
+        return
     basis = lp.highs.getBasis()
     cols = np.array([int(s) for s in basis.col_status])
     rows = np.array([int(s) for s in basis.row_status])

@@ -1,4 +1,4 @@
-"""Warm starts for the LPs of growing restricted games: one HiGHS model per tree, extended.
+"""Warm starts for the LPs of growing restricted games, from the last round's basis.
 
 Each round of :func:`nimlab.extensive.oracle.solve_restricted` grows the trees of the round
 before (:meth:`nimlab.extensive.builder.Builder.grow`): information sets are only appended,
@@ -23,6 +23,15 @@ s, its simplex iterations from 76,658 to 22,301 (``benchmarks/lp_rounds.py``). T
 helps Schrödinger Nim only: the other variants keep HiGHS's extended basis and pricing
 (:data:`OWN_START`).
 
+With its own start, nothing of HiGHS's needs to outlive a solve: the start is the status
+codes kept here, and Devex's weights start afresh anyway. So each round passes the whole LP
+to a new solver (:func:`_whole_model`), in the same columns and rows, and lets it go once
+its optimum is read: the two halves' solvers, with their factors and copies of the matrix,
+are never held at once. SN(10,10,1) peaks at 1.6 GB instead of 2.1 GB (``BENCHMARKS.md``).
+The other variants keep their model and extend it (``addCols``, ``addRows``): HiGHS's
+pricing there carries what it learnt from one round to the next, and a new solver per round
+took fsn(5,5,4) 39 rounds instead of 34.
+
 >>> from nimlab.extensive.oracle import solve_restricted
 >>> solve_restricted("sn", (4, 4, 1), root_heap=0).value
 Fraction(1, 5)
@@ -32,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -48,6 +57,9 @@ from nimlab.extensive.lp import (
     run_model,
 )
 from nimlab.extensive.seqform import SequenceForm
+
+if TYPE_CHECKING:
+    from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
 
 __all__ = ["DEVEX", "OWN_START", "GrowingLp", "Layout"]
 
@@ -126,12 +138,14 @@ def _runs(keys: Indices, first: int, count: int) -> Indices:
 
 @dataclass
 class GrowingLp:
-    """The sequence-form LP of one growing tree, kept in one HiGHS model (see above).
+    """The sequence-form LP of one growing tree, solved from the last round's basis (see
+    above).
 
     ``columns``/``rows`` map the LP of :func:`nimlab.extensive.lp.lp_matrix` (columns:
     L's sequences then R's information sets; rows: R's sequences then L's information sets)
     to the model's own columns and rows, which never move. ``own_start``: start each grown
-    LP's new part from a basis of its own (see :data:`OWN_START`), else from HiGHS's.
+    LP's new part from a basis of its own (see :data:`OWN_START`) on a new solver holding
+    the whole LP; else extend the kept solver ``highs`` and start from HiGHS's basis.
     """
 
     own_start: bool = True
@@ -145,17 +159,10 @@ class GrowingLp:
     def solve(self, tree: GameTree, form: SequenceForm) -> LpSolution:
         """Extend the model to the LP of ``tree`` (the tree of the last call, grown) and
         solve it from the last optimal basis."""
-        import highspy
-
-        if self.highs is None:
-            self.highs = configured_highs()
-            if self.own_start:
-                self.highs.setOptionValue("simplex_dual_edge_weight_strategy", DEVEX)
-        h, old = self.highs, self.layout
-        later = Layout.of(tree)
+        old, later = self.layout, Layout.of(tree)
         nx, nq = form.E.shape[1], form.F.shape[0]
         ny, ne = form.F.shape[1], form.E.shape[0]
-        width, height = h.getNumCol(), h.getNumRow()
+        width, height = len(self.status[0]), len(self.status[1])
         empty = np.zeros(0, dtype=np.int64)
         model = self.model
         x = _extended(
@@ -168,7 +175,32 @@ class GrowingLp:
         )
         e_start = height + int((y >= height).sum())  # new rows: R's sequences, then L's sets
         e = _extended(model.get("e", empty), None, ne, e_start)
+        self.layout, self.model = later, {"x": x, "q": q, "y": y, "e": e}
         columns, rows = np.concatenate([x, q]), np.concatenate([y, e])
+        if self.own_start:
+            h = _whole_model(lp_matrix(form), columns, rows, self.model)
+            if width:
+                _start_new_part(h, form, later, self.model, self.status)
+        else:
+            h = self._extend(form, columns, rows, q_start, e_start)
+        found = run_model(h)
+        self.status = _status_codes(found, self.model)
+        return optimum(found, columns, rows, nx, ny)
+
+    def _extend(
+        self, form: SequenceForm, columns: Indices, rows: Indices, q_start: int, e_start: int
+    ) -> Any:
+        """The kept HiGHS model (made on the first call) with the columns and rows of the
+        grown LP added: new columns are ``x`` up to ``q_start``, then ``q``; new rows are
+        R's sequences up to ``e_start``, then L's information sets."""
+        import highspy
+
+        if self.highs is None:
+            self.highs = configured_highs()
+        h = self.highs
+        width, height = h.getNumCol(), h.getNumRow()
+        q = self.model["q"]
+        e = self.model["e"]
         matrix = lp_matrix(form).tocoo()
         col, row = columns[matrix.col], rows[matrix.row]
         inf = highspy.kHighsInf
@@ -205,13 +237,53 @@ class GrowingLp:
                 col[pick][order].astype(np.int32),
                 matrix.data[pick][order],
             )
-        self.layout = later
-        self.model = {"x": x, "q": q, "y": y, "e": e}
-        if width and self.own_start:
-            _start_new_part(h, form, later, self.model, self.status)
-        found = run_model(h)
-        self.status = _status_codes(found, self.model)
-        return optimum(found, columns, rows, nx, ny)
+        return h
+
+
+def _whole_model(
+    matrix: csc_matrix, columns: Indices, rows: Indices, model: dict[str, Indices]
+) -> Any:
+    """A new HiGHS solver holding the whole LP of ``matrix`` (:func:`lp_matrix`) in the
+    model's columns and rows (LP column ``j`` is the model's ``columns[j]``, row ``i`` its
+    ``rows[i]``), priced by Devex: the same bounds and cost as the kept model's."""
+    import highspy
+
+    inf = highspy.kHighsInf
+    width, height = len(columns), len(rows)
+    by_model = np.empty(width, dtype=np.int64)
+    by_model[columns] = np.arange(width)
+    permuted = matrix[:, by_model]  # CSC: the model's columns in order
+    permuted.indices = rows[permuted.indices]
+    permuted.has_sorted_indices = False
+    permuted.sort_indices()  # each column's rows in the model's order
+    cost, col_lower, col_upper = np.zeros(width), np.zeros(width), np.ones(width)  # x <= 1
+    cost[model["q"][0]] = -1.0  # minimise -q_0
+    col_lower[model["q"]], col_upper[model["q"]] = -inf, inf
+    row_lower, row_upper = np.full(height, -inf), np.zeros(height)  # R's sequences: <= 0
+    row_lower[model["e"]] = 0.0  # L's information sets: = 0, and x_0 = 1
+    row_lower[model["e"][0]] = row_upper[model["e"][0]] = 1.0
+    h = configured_highs()
+    h.setOptionValue("simplex_dual_edge_weight_strategy", DEVEX)
+    status = h.passModel(
+        width,
+        height,
+        permuted.nnz,
+        int(highspy.MatrixFormat.kColwise),
+        int(highspy.ObjSense.kMinimize),
+        0.0,
+        cost,
+        col_lower,
+        col_upper,
+        row_lower,
+        row_upper,
+        permuted.indptr[:-1].astype(np.int32),
+        permuted.indices.astype(np.int32),
+        permuted.data.astype(np.float64),
+        np.zeros(width, dtype=np.int32),  # every column continuous
+    )
+    if status != highspy.HighsStatus.kOk:
+        raise NimlabError("HiGHS refused the sequence-form LP of a grown tree")
+    return h
 
 
 def _status_codes(found: ModelOptimum, model: dict[str, Indices]) -> tuple[Codes, Codes]:
