@@ -177,10 +177,10 @@ def test_a_grown_tree_is_the_tree_built_with_its_actions(
 def test_the_extended_lp_is_the_lp_of_the_grown_tree(
     case: tuple[str, tuple[int, ...]], held: int, seed: int, rounds: int, own_start: bool
 ) -> None:
-    """The HiGHS model kept and extended round after round solves the LP of the grown tree:
-    the same value as a fresh LP of it, plans that satisfy the grown tree's constraints, and
-    a basis whose columns are as many as its tight rows need (a square system); whether the
-    new part starts from a basis of its own or from HiGHS's."""
+    """The LP carried round after round (a kept model extended, or with its own start the
+    whole LP on a new solver from the kept basis) solves the LP of the grown tree: the same
+    value as a fresh LP of it, plans that satisfy the grown tree's constraints, and a basis
+    whose columns are as many as its tight rows need (a square system)."""
     import random
 
     import numpy as np
