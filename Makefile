@@ -47,8 +47,9 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
+# The suite runs on every core (pytest-xdist; a test is handed to whichever worker is free).
 test: lint browser
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist worksteal
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,bench]'

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
+from nimlab.cli.app import PIPED_WIDTH, console
 from nimlab.cli.main import run
 
 
@@ -22,6 +24,13 @@ class CliResult:
     def json(self) -> Any:
         """The single JSON object on stdout (fails the test if there is anything else)."""
         return json.loads(self.out)
+
+
+# Hypothesis's deadline (200 ms an example) times the machine, not the code: with the suite on
+# every core (pytest-xdist) a worker shares its core with servers and subprocesses. The rest
+# of the active profile is kept (under CI=true, Hypothesis's derandomized "ci" profile).
+settings.register_profile("nimlab", parent=settings(), deadline=None)
+settings.load_profile("nimlab")
 
 
 @pytest.fixture
@@ -42,3 +51,12 @@ def _no_default_store(monkeypatch: pytest.MonkeyPatch) -> None:
     """Commands run by a test (in-process or as subprocesses, which inherit it) use no results
     store unless the test names one: the user's default store is never read or written."""
     monkeypatch.setenv("NIMLAB_STORE", "")
+
+
+@pytest.fixture(autouse=True)
+def _piped_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands print as into a pipe with no ``$COLUMNS`` (tables :data:`PIPED_WIDTH` wide),
+    in-process and in subprocesses alike, however the suite is run: pytest-xdist's workers
+    inherit ``COLUMNS=80`` from the runner, and the console is made when nimlab is imported."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setattr(console, "width", PIPED_WIDTH)
