@@ -102,8 +102,8 @@ class Builder:
         # per player: history id -> belief, pending heap, last sequence, infoset
         self.belief: tuple[list[frozenset[Heaps]], list[frozenset[Heaps]]] = ([], [])
         self.pending: tuple[list[int | None], list[int | None]] = ([], [])
-        self.seq: tuple[list[int], list[int]] = ([], [])
-        self.infoset: tuple[list[int], list[int]] = ([], [])
+        self.seq: tuple[array[int], array[int]] = (array("i"), array("i"))
+        self.infoset: tuple[array[int], array[int]] = (array("i"), array("i"))
         # per player: its information sets' indices in the tree, in order
         self.own_infosets: tuple[array[int], array[int]] = (array("i"), array("i"))
         self.own_children: tuple[dict[tuple[int, int, str], int], ...] = ({}, {})
@@ -132,7 +132,7 @@ class Builder:
         self.pending[p].append(pending)
         self.seq[p].append(seq)
         self.infoset[p].append(-1)
-        self.tree.trail[p].append((parent, ev))
+        self.tree.trail[p].add(parent, ev)
         ids = self.tree.history_ids
         if self.index is not None and ids is not None:
             ids[p].append(self.index.child(p, ids[p][parent] if parent >= 0 else -1, ev))
@@ -455,9 +455,10 @@ class Builder:
                     info.trail,
                 )
             next_seq += k + len(added)
-        terminal = np.frombuffer(tree.term_seq[p], dtype=np.int32)
-        terminal[:] = new_of[terminal]
-        self.seq[p][:] = new_of[np.array(self.seq[p], dtype=np.int64)].tolist()
+        for sequences in (tree.term_seq[p], self.seq[p]):  # both renumbered in place
+            view = np.frombuffer(sequences, dtype=np.int32)
+            view[:] = new_of[view]
+            del view  # an exported buffer would stop the array from growing
 
     def _record(
         self,

@@ -17,12 +17,71 @@ from typing import Any
 
 from nimlab.extensive.transforms import Action
 
-__all__ = ["Belief", "GameTree", "Heaps", "Infoset", "L", "Node", "R", "announcement", "own_event"]
+__all__ = [
+    "Belief",
+    "GameTree",
+    "Heaps",
+    "Infoset",
+    "L",
+    "Node",
+    "R",
+    "Trail",
+    "announcement",
+    "own_event",
+]
 
 Heaps = tuple[Any, ...]
 """A state: the components' states (heap heights for Nim)."""
 Belief = frozenset[Heaps]
 L, R = 0, 1
+
+
+@dataclass
+class Trail:
+    """One player's histories as a table in flat arrays, 8 bytes a history: the parent of
+    each (-1 for the root) and the number of the event that extends it (events are numbered
+    as first seen; the root's event is empty).
+
+    >>> trail = Trail()
+    >>> root = trail.add(-1, "")
+    >>> trail.add(trail.add(root, "look 1 -> 3"), "opponent moved")
+    2
+    >>> trail.events_to(2), len(trail), trail.parent(2)
+    (('look 1 -> 3', 'opponent moved'), 3, 1)
+    """
+
+    parents: array[int] = field(default_factory=lambda: array("i"))
+    codes: array[int] = field(default_factory=lambda: array("i"))
+    events: list[str] = field(default_factory=list)
+    numbers: dict[str, int] = field(default_factory=dict)
+
+    def add(self, parent: int, event: str) -> int:
+        """Append the history ``parent`` extended by ``event``; return its number."""
+        code = self.numbers.get(event)
+        if code is None:
+            code = self.numbers[event] = len(self.events)
+            self.events.append(event)
+        self.parents.append(parent)
+        self.codes.append(code)
+        return len(self.parents) - 1
+
+    def parent(self, hist: int) -> int:
+        """The history that ``hist`` extends (-1 for the root)."""
+        return self.parents[hist]
+
+    def events_to(self, hist: int) -> tuple[str, ...]:
+        """The non-empty events on the way from the root to history ``hist``."""
+        found = []
+        h = hist
+        while h >= 0:
+            event = self.events[self.codes[h]]
+            if event:
+                found.append(event)
+            h = self.parents[h]
+        return tuple(reversed(found))
+
+    def __len__(self) -> int:
+        return len(self.parents)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +102,12 @@ class Infoset:
     first_seq: int
     hist: int
     pending: int | None
-    trail: list[tuple[int, str]] = field(repr=False, compare=False)
+    trail: Trail = field(repr=False, compare=False)
 
     @property
     def history(self) -> tuple[str, ...]:
         """The events of the player's history, oldest first."""
-        return _events(self.trail, self.hist)
+        return self.trail.events_to(self.hist)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,15 +152,13 @@ class GameTree:
     term_payoff: array[int] = field(default_factory=lambda: array("b"))
     nodes: int = 0
     recorded: list[Node] = field(default_factory=list)
-    trail: tuple[list[tuple[int, str]], list[tuple[int, str]]] = field(
-        default_factory=lambda: ([], [])
-    )
+    trail: tuple[Trail, Trail] = field(default_factory=lambda: (Trail(), Trail()))
     history_ids: tuple[list[int], list[int]] | None = None
     """Per player, the :class:`HistoryIndex` id of each history (restricted builds only)."""
 
     def history(self, player: int, hist: int) -> tuple[str, ...]:
         """The events of history ``hist`` of ``player``, oldest first."""
-        return _events(self.trail[player], hist)
+        return self.trail[player].events_to(hist)
 
     @property
     def infoset_count(self) -> int:
@@ -115,17 +172,6 @@ class GameTree:
     def value_range(self) -> tuple[int, int]:
         """The smallest and largest terminal payoff."""
         return min(self.term_payoff), max(self.term_payoff)
-
-
-def _events(trail: list[tuple[int, str]], hist: int) -> tuple[str, ...]:
-    """The non-empty events on the way from the root to history ``hist`` of ``trail``."""
-    events = []
-    h = hist
-    while h >= 0:
-        h, event = trail[h]
-        if event:
-            events.append(event)
-    return tuple(reversed(events))
 
 
 def announcement(signal: str) -> str:
