@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from nimlab.errors import NimlabError
 from nimlab.extensive.oracle import Round, solve_restricted
-from nimlab.extensive.restrict import HistoryIndex, Restriction
+from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.solve import solve
 from nimlab.extensive.tree import build_tree
 
@@ -72,16 +72,38 @@ def test_bounds_tighten_to_the_value_and_trees_stay_small() -> None:
 
 
 def test_a_restricted_player_keeps_only_allowed_actions() -> None:
-    index = HistoryIndex()
     rule = Restriction()
-    tree = build_tree("sn", (3, 3, 1), restrict=(rule, None), index=index)
+    tree = build_tree("sn", (3, 3, 1), restrict=(rule, None))
     assert all(len(i.actions) == 1 for i in tree.infosets if i.player == 0)
     assert any(len(i.actions) > 1 for i in tree.infosets if i.player == 1)
 
 
-def test_a_restricted_build_needs_a_history_index() -> None:
-    with pytest.raises(ValueError, match="HistoryIndex"):
-        build_tree("sn", (3, 3, 1), restrict=(Restriction(), None))
+def test_a_history_has_one_name_in_every_tree_and_its_own() -> None:
+    """A history's name is a function of its path of events, so the same path is named alike
+    in the tree where L is held and in the one where R is; within a tree names differ."""
+    from nimlab.extensive.restrict import NO_HISTORY, history_name
+
+    def name_of(player: int, path: tuple[str, ...]) -> int:
+        name = history_name(player, NO_HISTORY, "")  # the root's event is empty
+        for event in path:
+            name = history_name(player, name, event)
+        return name
+
+    trees = [
+        build_tree("sn", (5, 4, 1), restrict=(Restriction(), None)),
+        build_tree("sn", (5, 4, 1), restrict=(None, Restriction())),
+    ]
+    paths: list[dict[tuple[str, ...], int]] = [{}, {}]
+    for tree in trees:
+        assert tree.history_ids is not None
+        for player in (0, 1):
+            names = tree.history_ids[player]
+            assert len(set(names)) == len(names) > 60
+            for h, name in enumerate(names):
+                path = tree.history(player, h)
+                assert name == name_of(player, path)
+                assert paths[player].setdefault(path, name) == name
+    assert build_tree("sn", (4, 3, 1)).history_ids is None  # nothing to name
 
 
 def test_unknown_method_is_refused() -> None:
@@ -91,7 +113,7 @@ def test_unknown_method_is_refused() -> None:
 
 def _grown(
     variant: str, heaps: tuple[int, ...], held: int, seed: int, rounds: int
-) -> tuple[Any, Restriction, HistoryIndex]:
+) -> tuple[Any, Restriction]:
     """A tree of ``variant`` with ``held`` restricted, grown ``rounds`` times, each time after
     allowing random actions at random information sets of the held player."""
     import random
@@ -99,12 +121,12 @@ def _grown(
     from nimlab.extensive.tree import growing_tree
 
     rng = random.Random(seed)
-    rule, index = Restriction(), HistoryIndex()
-    builder = growing_tree(variant, heaps, held, rule, index)
+    rule = Restriction()
+    builder = growing_tree(variant, heaps, held, rule)
     for _ in range(rounds):
         _allow_some(builder, rule, held, rng)
         builder.grow()
-    return builder, rule, index
+    return builder, rule
 
 
 def _allow_some(builder: Any, rule: Restriction, held: int, rng: Any) -> None:
@@ -151,7 +173,7 @@ def test_a_grown_tree_is_the_tree_built_with_its_actions(
     from nimlab.extensive.seqform import sequence_form
 
     variant, heaps = case
-    builder, _, index = _grown(variant, heaps, held, seed, rounds)
+    builder, _ = _grown(variant, heaps, held, seed, rounds)
     grown = builder.tree
     sequence_form(grown)  # the numbering is consistent (consecutive per information set)
     for info in grown.infosets:
@@ -162,7 +184,7 @@ def test_a_grown_tree_is_the_tree_built_with_its_actions(
             for act in info.actions:
                 exact.allow(grown.history_ids[held][info.hist], act, info.belief, info.pending)
     restrict = (exact, None) if held == 0 else (None, exact)
-    fresh = build_tree(variant, heaps, restrict=restrict, index=index)
+    fresh = build_tree(variant, heaps, restrict=restrict)
     assert _game_by_names(grown) == _game_by_names(fresh)
 
 
@@ -192,8 +214,8 @@ def test_the_extended_lp_is_the_lp_of_the_grown_tree(
 
     variant, heaps = case
     rng = random.Random(seed)
-    rule, index = Restriction(), HistoryIndex()
-    builder = growing_tree(variant, heaps, held, rule, index)
+    rule = Restriction()
+    builder = growing_tree(variant, heaps, held, rule)
     tree, lp = builder.tree, GrowingLp(own_start=own_start)
     for number in range(rounds + 1):
         if number:
@@ -277,7 +299,7 @@ def test_the_exact_basis_of_a_bounded_lp_counts_the_columns_at_one(
     from nimlab.extensive.tree import growing_tree
     from nimlab.extensive.warm import GrowingLp
 
-    tree = growing_tree(variant, heaps, held, Restriction(), HistoryIndex()).tree
+    tree = growing_tree(variant, heaps, held, Restriction()).tree
     form = sequence_form(tree)
     lp = GrowingLp().solve(tree, form)
     assert lp.at_one is not None and lp.at_one[0]

@@ -34,7 +34,7 @@ from nimlab.extensive.gametree import (
 )
 from nimlab.extensive.protocol import Rules, Step
 from nimlab.extensive.reductions import applicable
-from nimlab.extensive.restrict import HistoryIndex, Restriction
+from nimlab.extensive.restrict import NO_HISTORY, Restriction, history_name
 from nimlab.extensive.transforms import Action
 
 __all__ = ["Builder", "Memo", "WorkLimitError"]
@@ -73,7 +73,6 @@ class Builder:
         prune: bool = True,
         known_wins: bool = False,
         restrict: tuple[Restriction | None, Restriction | None] = (None, None),
-        index: HistoryIndex | None = None,
         memo: Memo | None = None,
         without: frozenset[str] = frozenset(),
     ) -> None:
@@ -83,9 +82,8 @@ class Builder:
         # of its information sets its nodes: their states and the other player's histories
         self.held: int | None = None
         self.held_nodes: dict[int, tuple[list[Heaps], list[int]]] = {}
-        self.index = index
-        if index is not None:
-            tree.history_ids = ([], [])
+        if any(rule is not None for rule in restrict):  # restrictions name histories
+            tree.history_ids = (array("q"), array("q"))
         self.root_heap: int | None = None
         # the reductions valid for these rules (nimlab.extensive.reductions), unless switched off
         self.nim = rules.nim_heaps
@@ -134,8 +132,8 @@ class Builder:
         self.infoset[p].append(-1)
         self.tree.trail[p].add(parent, ev)
         ids = self.tree.history_ids
-        if self.index is not None and ids is not None:
-            ids[p].append(self.index.child(p, ids[p][parent] if parent >= 0 else -1, ev))
+        if ids is not None:
+            ids[p].append(history_name(p, ids[p][parent] if parent >= 0 else NO_HISTORY, ev))
         return len(self.seq[p]) - 1
 
     def infoset_of(self, p: int, h: int) -> int:

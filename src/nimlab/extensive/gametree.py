@@ -153,8 +153,9 @@ class GameTree:
     nodes: int = 0
     recorded: list[Node] = field(default_factory=list)
     trail: tuple[Trail, Trail] = field(default_factory=lambda: (Trail(), Trail()))
-    history_ids: tuple[list[int], list[int]] | None = None
-    """Per player, the :class:`HistoryIndex` id of each history (restricted builds only)."""
+    history_ids: tuple[array[int], array[int]] | None = None
+    """Per player, the name of each history (restricted builds only; see
+    :func:`nimlab.extensive.restrict.history_name`)."""
 
     def history(self, player: int, hist: int) -> tuple[str, ...]:
         """The events of history ``hist`` of ``player``, oldest first."""

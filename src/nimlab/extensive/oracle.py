@@ -32,7 +32,7 @@ from nimlab.extensive.certify import Certificate, certify_lp
 from nimlab.extensive.gametree import GameTree
 from nimlab.extensive.lp import LpSolution
 from nimlab.extensive.protocol import Rules
-from nimlab.extensive.restrict import HistoryIndex, Restriction
+from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import SequenceForm, sequence_form
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, growing_tree
@@ -108,7 +108,6 @@ def solve_restricted(
     certificate's bounds are exact best-response values, ``exact`` only when they meet.
     """
     start = time.perf_counter()
-    index = HistoryIndex()
     memo = Memo()
     rules = (Restriction(), Restriction())
     timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
@@ -127,7 +126,6 @@ def solve_restricted(
                 heaps,
                 held,
                 rules[held],
-                index,
                 misere=misere,
                 max_nodes=max_nodes,
                 root_heap=root_heap,

@@ -26,7 +26,7 @@ from nimlab.extensive.builder import Builder, Memo
 from nimlab.extensive.estimate import estimate_nodes
 from nimlab.extensive.gametree import GameTree, Heaps
 from nimlab.extensive.protocol import Rules
-from nimlab.extensive.restrict import HistoryIndex, Restriction
+from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.variants import variant_rules
 
 __all__ = ["DEFAULT_MAX_NODES", "ESTIMATE_MARGIN", "build_tree", "growing_tree"]
@@ -57,7 +57,6 @@ def build_tree(
     root_heap: int | None = None,
     known_wins: bool = True,
     restrict: tuple[Restriction | None, Restriction | None] | None = None,
-    index: HistoryIndex | None = None,
     memo: Memo | None = None,
     check_estimate: bool = True,
     without: frozenset[str] = frozenset(),
@@ -91,7 +90,8 @@ def build_tree(
 
     ``restrict=(rule_l, rule_r)`` holds a player to the actions its
     :class:`~nimlab.extensive.restrict.Restriction` allows (``None``: unrestricted), naming
-    histories by ``index`` (required then); the tree's ``history_ids`` give those names.
+    histories by :func:`~nimlab.extensive.restrict.history_name`; the tree's
+    ``history_ids`` give those names.
     Only the node limit guards a restricted build (the estimate is of the whole tree), or
     a build with ``check_estimate=False`` (its caller has estimated the cost already, see
     :mod:`nimlab.extensive.budget`).
@@ -102,8 +102,6 @@ def build_tree(
     """
     rules, position = _validate(variant, heaps) if isinstance(variant, str) else (variant, heaps)
     tree = GameTree(rules.name, position, misere)
-    if restrict is not None and index is None:
-        raise ValueError("a restricted build needs a HistoryIndex to name histories")
     estimate = 0
     for probes in (128, 2048) if restrict is None and check_estimate else ():
         # a closer look only when the quick one is alarming
@@ -132,7 +130,6 @@ def build_tree(
         prune_forced,
         known_wins,
         restrict or (None, None),
-        index,
         memo,
         without,
     )
@@ -146,7 +143,6 @@ def growing_tree(
     heaps: Heaps,
     held: int,
     rule: Restriction,
-    index: HistoryIndex,
     *,
     misere: bool = False,
     max_nodes: int = DEFAULT_MAX_NODES,
@@ -158,8 +154,8 @@ def growing_tree(
     ``builder.grow()`` later extends it by what ``rule`` allows since.
 
     >>> from nimlab.extensive.restrict import Restriction
-    >>> rule, index = Restriction(), HistoryIndex()
-    >>> builder = growing_tree("sn", (3, 1), 1, rule, index)
+    >>> rule = Restriction()
+    >>> builder = growing_tree("sn", (3, 1), 1, rule)
     >>> before = builder.tree.nodes
     >>> ids, infosets = builder.tree.history_ids, builder.tree.infosets
     >>> info = next(i for i in infosets if i.player == 1 and len(i.belief) > 1)
@@ -172,7 +168,7 @@ def growing_tree(
     rules, position = _validate(variant, heaps) if isinstance(variant, str) else (variant, heaps)
     restrict = (rule, None) if held == 0 else (None, rule)
     tree = GameTree(rules.name, position, misere)
-    builder = Builder(tree, rules, max_nodes, False, True, True, restrict, index, memo)
+    builder = Builder(tree, rules, max_nodes, False, True, True, restrict, memo)
     builder.root_heap = root_heap
     builder.held = held
     builder.start(position)

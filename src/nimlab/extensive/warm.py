@@ -104,9 +104,9 @@ class Layout:
     def moved(self, player: int, later: Layout) -> Indices:
         """The number in ``later`` (the same tree grown) of each of ``player``'s sequences.
 
-        >>> from nimlab.extensive.restrict import HistoryIndex, Restriction
+        >>> from nimlab.extensive.restrict import Restriction
         >>> from nimlab.extensive.tree import growing_tree
-        >>> builder = growing_tree("sn", (2, 1), 1, Restriction(), HistoryIndex())
+        >>> builder = growing_tree("sn", (2, 1), 1, Restriction())
         >>> layout = Layout.of(builder.tree)
         >>> layout.moved(0, layout).tolist()
         [0, 1, 2, 3]
