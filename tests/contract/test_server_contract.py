@@ -176,9 +176,14 @@ def test_over_budget_requests_get_503_and_memory_stays_under_the_ceiling() -> No
 
 
 def test_a_job_over_its_memory_budget_gets_503_and_the_server_stays_under_the_ceiling() -> None:
-    # A 330 MB ceiling leaves one worker about 160 MB: too little for this game's LP.
+    # A 330 MB ceiling leaves one worker about 160 MB: too little for this game's LP. The
+    # time budget is generous: on a loaded machine (the suite on every core) the default 10 s
+    # could stop the job before it reaches the memory budget this test is about.
     ceiling = 330 << 20
-    server = start_server(env={"NIMLAB_SERVE_MAX_MEMORY": "330M", "NIMLAB_SERVE_WORKERS": "1"})
+    server = start_server(
+        ("--job-seconds", "60"),
+        env={"NIMLAB_SERVE_MAX_MEMORY": "330M", "NIMLAB_SERVE_WORKERS": "1"},
+    )
     try:
         load = _fire(server, 1)  # EXPENSIVE[0]: hidden sn(5,5,1)
         peak, deadline = 0, time.monotonic() + 20
