@@ -46,8 +46,8 @@ class Trail:
     >>> root = trail.add(-1, "")
     >>> trail.add(trail.add(root, "look 1 -> 3"), "opponent moved")
     2
-    >>> trail.events_to(2), len(trail), trail.parent(2)
-    (('look 1 -> 3', 'opponent moved'), 3, 1)
+    >>> trail.events_to(2), trail.parents.tolist()
+    (('look 1 -> 3', 'opponent moved'), [-1, 0, 1])
     """
 
     parents: array[int] = field(default_factory=lambda: array("i"))
@@ -65,10 +65,6 @@ class Trail:
         self.codes.append(code)
         return len(self.parents) - 1
 
-    def parent(self, hist: int) -> int:
-        """The history that ``hist`` extends (-1 for the root)."""
-        return self.parents[hist]
-
     def events_to(self, hist: int) -> tuple[str, ...]:
         """The non-empty events on the way from the root to history ``hist``."""
         found = []
@@ -79,9 +75,6 @@ class Trail:
                 found.append(event)
             h = self.parents[h]
         return tuple(reversed(found))
-
-    def __len__(self) -> int:
-        return len(self.parents)
 
 
 @dataclass(frozen=True, slots=True)
