@@ -176,8 +176,9 @@ def test_a_grown_tree_is_the_tree_built_with_its_actions(
     builder, _ = _grown(variant, heaps, held, seed, rounds)
     grown = builder.tree
     sequence_form(grown)  # the numbering is consistent (consecutive per information set)
-    for info in grown.infosets:
-        assert grown.seq_infoset[info.player][info.first_seq : info.first_seq + len(info.actions)]
+    for index, info in enumerate(grown.infosets):  # each sequence names its information set
+        owners = grown.seq_infoset[info.player][info.first_seq : info.first_seq + len(info.actions)]
+        assert list(owners) == [index] * len(info.actions)
     exact = Restriction()
     for info in grown.infosets:
         if info.player == held:

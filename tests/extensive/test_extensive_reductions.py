@@ -71,7 +71,7 @@ def test_perfect_recall_each_sequence_has_one_infoset() -> None:
         assert owners[0] == -1
         for info_index, info in enumerate(tree.infosets):
             if info.player == player:
-                assert owners[info.first_seq : info.first_seq + len(info.actions)] == [
+                assert list(owners[info.first_seq : info.first_seq + len(info.actions)]) == [
                     info_index
                 ] * len(info.actions)
 

@@ -12,20 +12,19 @@ from __future__ import annotations
 
 import sys
 from array import array
-from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NoReturn
 
 import numpy as np
+import numpy.typing as npt
 
 from nimlab.errors import TooLargeError
 from nimlab.extensive.gametree import (
     Belief,
     GameTree,
     Heaps,
-    Infoset,
     L,
     Node,
     R,
@@ -142,18 +141,8 @@ class Builder:
             return found
         actions = self.allowed_actions(p, h)
         seqs = self.tree.seq_infoset[p]
-        index = len(self.tree.infosets)
-        self.tree.infosets.append(
-            Infoset(
-                p,
-                self.seq[p][h],
-                self.belief[p][h],
-                actions,
-                len(seqs),
-                h,
-                self.pending[p][h],
-                self.tree.trail[p],
-            )
+        index = self.tree.infosets.append(
+            p, self.seq[p][h], self.belief[p][h], actions, len(seqs), h, self.pending[p][h]
         )
         seqs.extend([index] * len(actions))
         self.infoset[p][h] = index
@@ -195,21 +184,21 @@ class Builder:
         found = self.own_children[p].get(key)
         if found is not None:
             return found
-        info = self.tree.infosets[self.infoset[p][h]]
-        action = info.actions[a]
-        update = (info.belief, action, own, 0 if self.nim else p)
+        infosets, index = self.tree.infosets, self.infoset[p][h]
+        action, before = infosets.actions[index][a], infosets.belief[index]
+        update = (before, action, own, 0 if self.nim else p)
         known = self.own_update.get(update)
         if known is None:
-            self.scanned += len(info.belief)
+            self.scanned += len(before)
             belief, pending = set(), None
-            for s in info.belief:
+            for s in before:
                 st = self.step(s, action, p)
                 if st.own == own and not (st.done and self.over(st.state, 1 - p)):
                     belief.add(st.state)
                     pending = st.pending
             known = self.own_update[update] = (frozenset(belief), pending)
         child = self.new_history(
-            p, known[0], known[1], info.first_seq + a, h, own_event(action, own)
+            p, known[0], known[1], infosets.first_seq[index] + a, h, own_event(action, own)
         )
         self.own_children[p][key] = child
         return child
@@ -347,7 +336,7 @@ class Builder:
             states, others = self.held_nodes.setdefault(index, ([], []))
             states.append(state)
             others.append(hist[1 - mover])
-        for a, act in enumerate(tree.infosets[index].actions):
+        for a, act in enumerate(tree.infosets.actions[index]):
             self.descend(state, mover, hist, node, a, act)
 
     def descend(
@@ -401,10 +390,12 @@ class Builder:
         infosets = self.tree.infosets
         extra: dict[int, tuple[Action, ...]] = {}
         for index in self.held_nodes:
-            info = infosets[index]
-            if ids[p][info.hist] not in histories and (info.belief, info.pending) not in keys:
+            hist = infosets.hist[index]
+            key = (infosets.belief[index], self.pending[p][hist])
+            if ids[p][hist] not in histories and key not in keys:
                 continue
-            new = tuple(a for a in self.allowed_actions(p, info.hist) if a not in info.actions)
+            known = infosets.actions[index]
+            new = tuple(a for a in self.allowed_actions(p, hist) if a not in known)
             if new:
                 extra[index] = new
         if not extra:
@@ -412,13 +403,13 @@ class Builder:
         self._make_room(p, extra)
         with _deep_recursion():
             for index, new in extra.items():
-                info = infosets[index]
+                hist, actions = infosets.hist[index], infosets.actions[index]
                 states, others = self.held_nodes[index]
-                first_new = len(info.actions) - len(new)
+                first_new = len(actions) - len(new)
                 for state, other in zip(states, others, strict=True):
-                    hist = [info.hist, other] if p == L else [other, info.hist]
-                    for a in range(first_new, len(info.actions)):
-                        self.descend(state, p, hist, -1, a, info.actions[a])
+                    pair = [hist, other] if p == L else [other, hist]
+                    for a in range(first_new, len(actions)):
+                        self.descend(state, p, pair, -1, a, actions[a])
         return sum(len(new) for new in extra.values())
 
     def _make_room(self, p: int, extra: dict[int, tuple[Action, ...]]) -> None:
@@ -427,36 +418,32 @@ class Builder:
         Information sets before the first one that grows keep their numbers."""
         tree = self.tree
         infosets = tree.infosets
-        start = min(extra)
+        grown = np.fromiter(extra, dtype=np.int64, count=len(extra))
+        for index, new in extra.items():
+            infosets.actions[index] += new
+        own = np.frombuffer(self.own_infosets[p], dtype=np.int32)
+        own = own[np.searchsorted(own, grown.min()) :]  # p's information sets from there
+        first = np.frombuffer(infosets.first_seq, dtype=np.int32)
+        width = np.frombuffer(infosets.width, dtype=np.int32)
+        parent = np.frombuffer(infosets.parent_seq, dtype=np.int32)
+        old_first, old_width = first[own].astype(np.int64), width[own].astype(np.int64)
+        added = np.zeros(len(own), dtype=np.int64)
+        added[np.searchsorted(own, grown)] = [len(extra[i]) for i in grown.tolist()]
+        # each information set's sequences move by the actions added before it
+        shift = np.cumsum(added) - added
         seq_infoset = tree.seq_infoset[p]
-        next_seq = infosets[start].first_seq
         new_of = np.arange(len(seq_infoset), dtype=np.int64)
-        del seq_infoset[next_seq:]
-        own = self.own_infosets[p]
-        for i in own[bisect_left(own, start) :]:
-            info = infosets[i]
-            k, first = len(info.actions), info.first_seq
-            if first != next_seq:
-                new_of[first : first + k] += next_seq - first
-            added = extra.get(i, ())
-            seq_infoset.extend([i] * (k + len(added)))
-            parent = int(new_of[info.parent_seq])
-            if added or first != next_seq or parent != info.parent_seq:
-                infosets[i] = Infoset(
-                    p,
-                    parent,
-                    info.belief,
-                    info.actions + added,
-                    next_seq,
-                    info.hist,
-                    info.pending,
-                    info.trail,
-                )
-            next_seq += k + len(added)
+        new_of[np.repeat(old_first, old_width) + _runs(old_width)] += np.repeat(shift, old_width)
+        first[own] = old_first + shift
+        width[own] = old_width + added
+        parent[own] = new_of[parent[own]]
+        del seq_infoset[int(old_first[0]) :]
+        seq_infoset.frombytes(np.repeat(own, old_width + added).astype(np.int32).tobytes())
+        del own, first, width, parent  # exported buffers would stop the arrays from growing
         for sequences in (tree.term_seq[p], self.seq[p]):  # both renumbered in place
             view = np.frombuffer(sequences, dtype=np.int32)
             view[:] = new_of[view]
-            del view  # an exported buffer would stop the array from growing
+            del view
 
     def _record(
         self,
@@ -485,6 +472,16 @@ def _deep_recursion() -> Iterator[None]:
         yield
     finally:
         sys.setrecursionlimit(limit)
+
+
+def _runs(widths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """0, 1, ..., w - 1 for each ``w`` of ``widths``, concatenated.
+
+    >>> _runs(np.array([2, 0, 3])).tolist()
+    [0, 1, 0, 1, 2]
+    """
+    ends = np.cumsum(widths)
+    return np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - widths, widths)
 
 
 def _no_chip(state: Heaps, player: int) -> bool:

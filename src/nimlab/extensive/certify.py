@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from nimlab.extensive.lifting import SparseExactSolver
 from nimlab.extensive.lp import LpSolution, lp_matrix
-from nimlab.extensive.seqform import SequenceForm, SequenceTree, integer_array
+from nimlab.extensive.seqform import SequenceForm, SequenceTree, infoset_fields, integer_array
 
 __all__ = [
     "BASIS_LIMIT",
@@ -132,9 +132,7 @@ def _behaviour_from_array(
     """
     plan = np.asarray(plan, dtype=np.float64)
     seq_infoset = np.asarray(tree.seq_infoset[player][1:], dtype=np.int64)
-    parent_of_infoset = np.fromiter(
-        (info.parent_seq for info in tree.infosets), dtype=np.int64, count=len(tree.infosets)
-    )
+    parent_of_infoset = infoset_fields(tree)[1]
     whole = plan[parent_of_infoset[seq_infoset]]
     part = plan[1:]
     reached = whole > 1e-12
@@ -186,13 +184,14 @@ def realisation_plan(tree: SequenceTree, player: int, behaviour: Behaviour) -> l
     """The exact realisation plan (probability of each sequence) of a behaviour strategy."""
     plan = [Fraction(0)] * tree.sequence_count(player)
     plan[0] = Fraction(1)
-    for index, info in enumerate(tree.infosets):  # parents are created before children
-        if info.player != player:
+    owner, parents, firsts, _ = (column.tolist() for column in infoset_fields(tree))
+    for index, mover in enumerate(owner):  # parents are created before children
+        if mover != player:
             continue
-        reach = plan[info.parent_seq]
+        reach = plan[parents[index]]
         if reach:
             for a, p in enumerate(behaviour[index]):
-                plan[info.first_seq + a] = reach * p
+                plan[firsts[index] + a] = reach * p
     return plan
 
 
@@ -240,10 +239,11 @@ def best_response_value(
     (L = 0 maximises, R = 1 minimises), by backward induction over ``player``'s information sets."""
     best, scale = _contributions(tree, player, opponent_plan)
     pick = max if player == 0 else min
-    for info in reversed(tree.infosets):
-        if info.player == player:
-            first = info.first_seq
-            best[info.parent_seq] += pick(best[first : first + len(info.actions)])
+    owner, parents, firsts, widths = (column.tolist() for column in infoset_fields(tree))
+    for index in range(len(owner) - 1, -1, -1):
+        if owner[index] == player:
+            first = firsts[index]
+            best[parents[index]] += pick(best[first : first + widths[index]])
     return Fraction(best[0], scale)
 
 

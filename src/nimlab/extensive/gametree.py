@@ -12,16 +12,22 @@ recorded nodes, :mod:`nimlab.extensive.seqform` turns it into the sequence form.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, overload
+
+import numpy as np
+import numpy.typing as npt
 
 from nimlab.extensive.transforms import Action
 
 __all__ = [
+    "NO_PENDING",
     "Belief",
     "GameTree",
     "Heaps",
     "Infoset",
+    "InfosetTable",
     "L",
     "Node",
     "R",
@@ -33,6 +39,7 @@ __all__ = [
 Heaps = tuple[Any, ...]
 """A state: the components' states (heap heights for Nim)."""
 Belief = frozenset[Heaps]
+Indices = npt.NDArray[np.int64]
 L, R = 0, 1
 
 
@@ -103,6 +110,100 @@ class Infoset:
         return self.trail.events_to(self.hist)
 
 
+NO_PENDING: Final = -1
+"""The pending heap of an information set that has none, in :attr:`InfosetTable.pending`."""
+
+
+@dataclass
+class InfosetTable(Sequence[Infoset]):
+    """A tree's information sets as columns, in order: per information set its player, the
+    player's sequence leading to it, its first sequence, its number of actions, its history
+    and its pending heap (:data:`NO_PENDING` for none) in flat arrays, and its belief and
+    action tuple (shared objects) in lists. About 40 bytes an information set, against 180
+    for an :class:`Infoset` object with its integers. Reading entry ``i`` gives an
+    :class:`Infoset` made on the fly; code that reads every information set reads the
+    columns (:meth:`columns`).
+
+    >>> table = InfosetTable((Trail(), Trail()))
+    >>> table.append(0, 0, frozenset({(2,)}), ("take 1", "take 2"), 1, 0, None)
+    0
+    >>> len(table), table[0].actions, table[0].pending, [i.first_seq for i in table]
+    (1, ('take 1', 'take 2'), None, [1])
+    """
+
+    trail: tuple[Trail, Trail]
+    player: array[int] = field(default_factory=lambda: array("b"))
+    parent_seq: array[int] = field(default_factory=lambda: array("i"))
+    first_seq: array[int] = field(default_factory=lambda: array("i"))
+    width: array[int] = field(default_factory=lambda: array("i"))
+    hist: array[int] = field(default_factory=lambda: array("i"))
+    pending: array[int] = field(default_factory=lambda: array("i"))
+    belief: list[Belief] = field(default_factory=list)
+    actions: list[tuple[Action, ...]] = field(default_factory=list)
+
+    def append(
+        self,
+        player: int,
+        parent_seq: int,
+        belief: Belief,
+        actions: tuple[Action, ...],
+        first_seq: int,
+        hist: int,
+        pending: int | None,
+    ) -> int:
+        """Add an information set (the fields of :class:`Infoset`); return its index."""
+        self.player.append(player)
+        self.parent_seq.append(parent_seq)
+        self.first_seq.append(first_seq)
+        self.width.append(len(actions))
+        self.hist.append(hist)
+        self.pending.append(NO_PENDING if pending is None else pending)
+        self.belief.append(belief)
+        self.actions.append(actions)
+        return len(self.actions) - 1
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    @overload
+    def __getitem__(self, index: int) -> Infoset: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Infoset]: ...
+
+    def __getitem__(self, index: int | slice) -> Infoset | list[Infoset]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        pending = self.pending[index]
+        player = self.player[index]
+        return Infoset(
+            player,
+            self.parent_seq[index],
+            self.belief[index],
+            self.actions[index],
+            self.first_seq[index],
+            self.hist[index],
+            None if pending == NO_PENDING else pending,
+            self.trail[player],
+        )
+
+    def __iter__(self) -> Iterator[Infoset]:
+        return (self[i] for i in range(len(self)))
+
+    def __reversed__(self) -> Iterator[Infoset]:
+        return (self[i] for i in range(len(self) - 1, -1, -1))
+
+    def columns(self) -> tuple[npt.NDArray[np.int8], Indices, Indices, Indices]:
+        """Every information set's player, parent sequence, first sequence and number of
+        actions as numpy arrays (copies)."""
+        return (
+            np.array(self.player, dtype=np.int8),
+            np.array(self.parent_seq, dtype=np.int64),
+            np.array(self.first_seq, dtype=np.int64),
+            np.array(self.width, dtype=np.int64),
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Node:
     """A recorded node (``record_nodes=True``): ``infoset`` is -1 at a terminal node.
@@ -137,8 +238,10 @@ class GameTree:
     variant: str
     position: Heaps
     misere: bool
-    infosets: list[Infoset] = field(default_factory=list)
-    seq_infoset: tuple[list[int], list[int]] = field(default_factory=lambda: ([-1], [-1]))
+    infosets: InfosetTable = field(init=False)
+    seq_infoset: tuple[array[int], array[int]] = field(
+        default_factory=lambda: (array("i", [-1]), array("i", [-1]))
+    )
     term_seq: tuple[array[int], array[int]] = field(
         default_factory=lambda: (array("i"), array("i"))
     )
@@ -149,6 +252,9 @@ class GameTree:
     history_ids: tuple[array[int], array[int]] | None = None
     """Per player, the name of each history (restricted builds only; see
     :func:`nimlab.extensive.restrict.history_name`)."""
+
+    def __post_init__(self) -> None:
+        self.infosets = InfosetTable(self.trail)
 
     def history(self, player: int, hist: int) -> tuple[str, ...]:
         """The events of history ``hist`` of ``player``, oldest first."""

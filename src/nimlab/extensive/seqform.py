@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from nimlab.extensive.gametree import InfosetTable
+
 Indices = npt.NDArray[np.int64]
 
 if TYPE_CHECKING:
@@ -127,8 +129,11 @@ InfosetFields = tuple[npt.NDArray[np.int8], Indices, Indices, Indices]
 
 def infoset_fields(tree: SequenceTree) -> InfosetFields:
     """Every information set's player, parent sequence, first sequence and number of actions,
-    read in one C-level pass per field (a restricted solve reads them every round)."""
+    read in one C-level pass per field (a restricted solve reads them every round), or
+    copied from the columns of an :class:`~nimlab.extensive.gametree.InfosetTable`."""
     infosets = tree.infosets
+    if isinstance(infosets, InfosetTable):
+        return infosets.columns()
     every = len(infosets)
     return (
         np.fromiter(map(attrgetter("player"), infosets), np.int8, every),

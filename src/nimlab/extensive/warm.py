@@ -40,7 +40,6 @@ Fraction(1, 5)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -94,10 +93,8 @@ class Layout:
     @classmethod
     def of(cls, tree: GameTree) -> Layout:
         """The layout of ``tree`` as it stands."""
-        count = len(tree.infosets)
-        first = np.fromiter(map(attrgetter("first_seq"), tree.infosets), np.int64, count)
         return cls(
-            first,
+            np.array(tree.infosets.first_seq, dtype=np.int64),
             (np.asarray(tree.seq_infoset[0], np.int64), np.asarray(tree.seq_infoset[1], np.int64)),
         )
 
