@@ -15,7 +15,7 @@ from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import Final, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -103,8 +103,10 @@ class Builder:
         self.infoset: tuple[array[int], array[int]] = (array("i"), array("i"))
         # per player: its information sets' indices in the tree, in order
         self.own_infosets: tuple[array[int], array[int]] = (array("i"), array("i"))
-        self.own_children: tuple[dict[tuple[int, int, str], int], ...] = ({}, {})
-        self.opp_children: tuple[dict[tuple[int, str], int], ...] = ({}, {})
+        # per player: a history's children, keyed by one integer (see child_key)
+        self.own_children: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.opp_children: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.signals: dict[str, int] = {}  # a number for each text seen or told
         self.steps = memo.steps
         self.pool = memo.pool
         self.actions = memo.actions
@@ -178,9 +180,18 @@ class Builder:
             found = self.steps[key] = self.rules.step(state, action, p)
         return found
 
+    def signal(self, text: str) -> int:
+        """The number of ``text``, something seen or told (numbered as first met)."""
+        found = self.signals.get(text)
+        if found is None:
+            found = self.signals[text] = len(self.signals)
+            if found >= 1 << SIGNAL_BITS:
+                raise ValueError(f"more than {1 << SIGNAL_BITS:,} distinct signals")
+        return found
+
     def own_child(self, p: int, h: int, a: int, own: str) -> int:
         """The mover's history after action ``a`` of its information set, having seen ``own``."""
-        key = (h, a, own)
+        key = child_key(h, a, self.signal(own))
         found = self.own_children[p].get(key)
         if found is not None:
             return found
@@ -205,7 +216,7 @@ class Builder:
 
     def opp_child(self, p: int, h: int, signal: str) -> int:
         """Player ``p``'s history after the opponent's move was announced as ``signal``."""
-        key = (h, signal)
+        key = child_key(h, 0, self.signal(signal))
         found = self.opp_children[p].get(key)
         if found is not None:
             return found
@@ -350,7 +361,8 @@ class Builder:
             st = self.step(state, act, mover)
         h = hist[mover]
         child = list(hist)
-        own = self.own_children[mover].get((h, a, st.own))
+        code = self.signals.get(st.own)
+        own = None if code is None else self.own_children[mover].get(child_key(h, a, code))
         child[mover] = own if own is not None else self.own_child(mover, h, a, st.own)
         if not st.done:
             self.visit(st.state, mover, child, node, a, st)
@@ -472,6 +484,20 @@ def _deep_recursion() -> Iterator[None]:
         yield
     finally:
         sys.setrecursionlimit(limit)
+
+
+SIGNAL_BITS: Final = 24
+"""Bits for a signal's number in :func:`child_key` (and for an action's index)."""
+
+
+def child_key(history: int, action: int, signal: int) -> int:
+    """One integer naming a history's child: after ``action`` (0 for the opponent's move)
+    and ``signal``. An integer takes 32 bytes in a dict, a tuple of three 64 and more.
+
+    >>> child_key(2, 1, 5) == (2 << 48) | (1 << 24) | 5
+    True
+    """
+    return (((history << SIGNAL_BITS) | action) << SIGNAL_BITS) | signal
 
 
 def _runs(widths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
