@@ -324,9 +324,10 @@ def _start_new_part(
     new_r = q[1:] >= width  # R's are F's rows, the columns q 1, 2, ...
     cols[q[1:][new_r]] = BASIC
     rows[y[layout.first[own_r[new_r]]]] = UPPER  # R's first reply, tight
-    codes = [highspy.HighsBasisStatus(code) for code in range(ZERO + 1)]
-    basis = h.getBasis()
-    basis.col_status = [codes[c] for c in cols.tolist()]
-    basis.row_status = [codes[c] for c in rows.tolist()]
+    # HiGHS takes the statuses as lists of its enum: picked from an object array in one take
+    codes = np.array([highspy.HighsBasisStatus(code) for code in range(ZERO + 1)], dtype=object)
+    basis = highspy.HighsBasis()  # as a new model's own: not valid, alien (HiGHS checks it)
+    basis.col_status = codes[cols].tolist()
+    basis.row_status = codes[rows].tolist()
     if h.setBasis(basis) != highspy.HighsStatus.kOk:
         raise NimlabError("HiGHS refused the starting basis of a grown sequence-form LP")
