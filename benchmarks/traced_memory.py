@@ -1,0 +1,56 @@
+"""Python's own memory at the largest round of a restricted-games solve, by source line.
+
+Run: ``.venv/bin/python benchmarks/traced_memory.py sn 9 9 1 [--misere] [--top 18]``.
+Traces allocations (``tracemalloc``, about 2-3x slower), keeps a snapshot at the end of
+the round where the traced memory is largest, and prints the nodes, the traced megabytes,
+the bytes per node and the ``--top`` source lines holding most of it. HiGHS's memory is
+not traced (``benchmarks/memory_phases.py`` measures the whole process).
+"""
+
+from __future__ import annotations
+
+import argparse
+import tracemalloc
+
+from nimlab.extensive.oracle import Round
+from nimlab.extensive.solve import solve
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant")
+    parser.add_argument("heaps", nargs="+", type=int)
+    parser.add_argument("--misere", action="store_true")
+    parser.add_argument("--top", type=int, default=18, help="how many source lines to print")
+    args = parser.parse_args()
+    tracemalloc.start()
+    largest: list[tuple[int, tracemalloc.Snapshot]] = []
+
+    def keep(part: int | None, step: Round) -> None:
+        traced, _ = tracemalloc.get_traced_memory()
+        if not largest or traced > largest[0][0]:
+            largest[:] = [(traced, tracemalloc.take_snapshot())]
+
+    result = solve(
+        args.variant,
+        tuple(args.heaps),
+        misere=args.misere,
+        method="restricted",
+        budget=None,
+        max_nodes=10**9,
+        progress=keep,
+    )
+    traced, snapshot = largest[0]
+    print(
+        f"{result.variant}{result.position}: {result.value}, {result.nodes:,} nodes; "
+        f"{traced / 1e6:.1f} MB traced at the largest round, "
+        f"{traced / result.nodes:.0f} bytes a node"
+    )
+    for stat in snapshot.statistics("lineno")[: args.top]:
+        frame = stat.traceback[0]
+        where = f"{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}"
+        print(f"{stat.size / 1e6:8.1f} MB {stat.count:10,} blocks  {where}")
+
+
+if __name__ == "__main__":
+    main()
