@@ -39,7 +39,7 @@ def test_huge_solves_are_refused_at_once(nimlab: Any, args: tuple[str, ...]) -> 
 
 
 def test_sn_10_10_1_is_estimated_over_its_measured_time(nimlab: Any) -> None:
-    # measured 207.6 s by restricted games (benchmarks/data/solve_costs.txt): within the
+    # measured 157.2 s by restricted games (benchmarks/data/solve_costs.txt): within the
     # default 10 minutes, so a budget of 2 minutes refuses it, at once, saying how to lift it
     run = nimlab("solve", "sn", "10", "10", "1", "--max-seconds", "120", timeout=60)
     message = run.refused(3)

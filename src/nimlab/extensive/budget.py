@@ -95,15 +95,16 @@ FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
 }
 BASE_BYTES = 60e6
 BEYOND: dict[str, tuple[tuple[int, ...], Cost, float, float]] = {
-    "sn": ((10, 10, 1), Cost(207.6, 1_614_000_000), 2.35, 1.65),
+    "sn": ((10, 10, 1), Cost(157.2, 1_450_000_000), 2.2, 1.3),
 }
 """Per family, a large run by restricted games (position, measured cost) and the growth
 exponents of seconds and bytes in the closed-form node bound: a floor for the estimate of
 that position and of larger ones, whose random walks no longer see the tree grow (the walks
-alone estimate SN(11,11,1) at SN(10,10,1)'s 2.4 min). With a new HiGHS solver per round
-(:mod:`nimlab.extensive.warm`), SN(10,10,1) took 207.6 s and 1.61 GB, SN(11,11,1), where
-the bound grows 4x, 3,052 s and 6.7 GB (2026-11-27): 14.7x and 4.2x, under 4**2.35 and
-4**1.65 (with kept solvers, 24.9x and 9.3x: 3,552 s and 19.3 GB)."""
+alone estimate SN(11,11,1) at SN(10,10,1)'s 2.4 min). With the builder's flat arrays
+(``BENCHMARKS.md``, sessions 14-15), SN(10,10,1) took 157.2 s and 1.45 GB as a user runs it
+on a fresh clone, SN(11,11,1), where the bound grows 4x, 2,326 s and 4.69 GB (2026-11-27):
+14.8x and 3.2x, under 4**2.2 (21x) and 4**1.3 (6.1x). Before them (session 13), 207.6 s
+and 1.61 GB, then 3,052 s and 6.7 GB: 14.7x and 4.2x, also under."""
 CLOSED_FORM = "closed form"
 """The method of a position with one non-empty heap: L, who knows it, decides the game at once
 (:func:`nimlab.extensive.solve.solve` gives its value without a tree; never refused)."""
@@ -269,8 +270,8 @@ def _beyond_the_largest_run(
     """``cost``, raised to the floor of :data:`BEYOND` when the position's closed-form node
     bound reaches that of the family's largest measured run.
 
-    >>> cost = estimate_solve("sn", (11, 11, 1)).cost  # measured: 3,052 s and 6.7 GB
-    >>> cost.seconds >= 3052 and cost.bytes >= 6.7e9
+    >>> cost = estimate_solve("sn", (11, 11, 1)).cost  # measured: 2,326 s and 4.69 GB
+    >>> cost.seconds >= 2326 and cost.bytes >= 4.69e9
     True
     >>> estimate_solve("sn", (3, 10**6)).cost.seconds > 1e100  # no overflow
     True
