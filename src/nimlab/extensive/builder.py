@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Final, NoReturn
 
 import numpy as np
-import numpy.typing as npt
 
 from nimlab.errors import TooLargeError
 from nimlab.extensive.gametree import (
@@ -34,6 +33,7 @@ from nimlab.extensive.gametree import (
 from nimlab.extensive.protocol import Rules, Step
 from nimlab.extensive.reductions import applicable
 from nimlab.extensive.restrict import NO_HISTORY, Restriction, history_name
+from nimlab.extensive.seqform import offsets
 from nimlab.extensive.transforms import Action
 
 __all__ = ["Builder", "Memo", "WorkLimitError"]
@@ -445,7 +445,7 @@ class Builder:
         shift = np.cumsum(added) - added
         seq_infoset = tree.seq_infoset[p]
         new_of = np.arange(len(seq_infoset), dtype=np.int64)
-        new_of[np.repeat(old_first, old_width) + _runs(old_width)] += np.repeat(shift, old_width)
+        new_of[np.repeat(old_first, old_width) + offsets(old_width)] += np.repeat(shift, old_width)
         first[own] = old_first + shift
         width[own] = old_width + added
         parent[own] = new_of[parent[own]]
@@ -498,16 +498,6 @@ def child_key(history: int, action: int, signal: int) -> int:
     True
     """
     return (((history << SIGNAL_BITS) | action) << SIGNAL_BITS) | signal
-
-
-def _runs(widths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """0, 1, ..., w - 1 for each ``w`` of ``widths``, concatenated.
-
-    >>> _runs(np.array([2, 0, 3])).tolist()
-    [0, 1, 0, 1, 2]
-    """
-    ends = np.cumsum(widths)
-    return np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - widths, widths)
 
 
 def _no_chip(state: Heaps, player: int) -> bool:

@@ -39,6 +39,7 @@ __all__ = [
     "constraint_matrix",
     "infoset_fields",
     "integer_array",
+    "offsets",
     "sequence_form",
 ]
 
@@ -143,6 +144,17 @@ def infoset_fields(tree: SequenceTree) -> InfosetFields:
     )
 
 
+def offsets(widths: Indices) -> Indices:
+    """0, 1, ..., w - 1 for each ``w`` of ``widths``, concatenated: the actions' offsets
+    from their information set's first sequence.
+
+    >>> offsets(np.array([2, 0, 3])).tolist()
+    [0, 1, 0, 1, 2]
+    """
+    ends = np.cumsum(widths)
+    return np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - widths, widths)
+
+
 def constraint_matrix(
     tree: SequenceTree, player: int, fields: InfosetFields
 ) -> tuple[csr_matrix, Indices]:
@@ -156,9 +168,8 @@ def constraint_matrix(
     own = np.flatnonzero(owner == player)
     count = len(own)
     parent, first, width = parents[own], firsts[own], widths[own]
-    ends = np.cumsum(width)
     # the sequences of row r: first[r] .. first[r] + width[r] - 1, in one flat run
-    runs = np.arange(int(ends[-1]) if count else 0) - np.repeat(ends - width - first, width)
+    runs = offsets(width) + np.repeat(first, width)
     numbers = np.arange(1, count + 1)
     rows = np.concatenate([[0], numbers, np.repeat(numbers, width)])
     cols = np.concatenate([[0], parent, runs])
