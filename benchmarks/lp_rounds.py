@@ -11,31 +11,20 @@ before it shows in the total.
 
 from __future__ import annotations
 
-import argparse
 import time
 
+from restricted_game import game_parser, solve_game
+
 from nimlab.extensive.oracle import Round
-from nimlab.extensive.solve import solve
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant")
-    parser.add_argument("heaps", nargs="+", type=int)
-    parser.add_argument("--misere", action="store_true")
+    parser = game_parser(__doc__)
     parser.add_argument("--top", type=int, default=5, help="how many of the dearest LPs to sum")
     args = parser.parse_args()
     seen: list[tuple[int | None, Round]] = []
     start = time.perf_counter()
-    result = solve(
-        args.variant,
-        tuple(args.heaps),
-        misere=args.misere,
-        method="restricted",
-        budget=None,
-        max_nodes=10**9,
-        progress=lambda part, step: seen.append((part, step)),
-    )
+    result = solve_game(args, lambda part, step: seen.append((part, step)))
     seconds = time.perf_counter() - start
     game = f"{result.variant}{result.position}"
     print(f"{game}: {result.value} (exact: {result.exact}), {seconds:.1f} s")

@@ -11,15 +11,15 @@ whose kept memory dominates is where the peak comes from.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from restricted_game import game_parser, solve_game
+
 import nimlab.extensive.oracle as oracle
 import nimlab.extensive.warm as warm
 from nimlab.extensive.builder import Builder
-from nimlab.extensive.solve import solve
 
 STATUS = Path("/proc/self/status")
 
@@ -58,11 +58,7 @@ def watched(name: str, call: Callable[..., Any], seen: dict[str, list[int]]) -> 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant")
-    parser.add_argument("heaps", nargs="+", type=int)
-    parser.add_argument("--misere", action="store_true")
-    args = parser.parse_args()
+    args = game_parser(__doc__).parse_args()
     seen: dict[str, list[int]] = {}
     for module, name in (
         (oracle, "growing_tree"),
@@ -75,14 +71,7 @@ def main() -> None:
         setattr(module, name, watched(name, getattr(module, name), seen))
     grow = Builder.grow
     Builder.grow = watched("grow", grow, seen)  # type: ignore[method-assign]
-    result = solve(
-        args.variant,
-        tuple(args.heaps),
-        misere=args.misere,
-        method="restricted",
-        budget=None,
-        max_nodes=10**9,
-    )
+    result = solve_game(args)
     Builder.grow = grow  # type: ignore[method-assign]
     print(f"{result.variant}{result.position}: {result.value} (exact: {result.exact})")
     print("\n| phase | calls | most transient MB | kept MB, summed | highest peak MB |")

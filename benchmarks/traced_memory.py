@@ -9,18 +9,15 @@ not traced (``benchmarks/memory_phases.py`` measures the whole process).
 
 from __future__ import annotations
 
-import argparse
 import tracemalloc
 
+from restricted_game import game_parser, solve_game
+
 from nimlab.extensive.oracle import Round
-from nimlab.extensive.solve import solve
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant")
-    parser.add_argument("heaps", nargs="+", type=int)
-    parser.add_argument("--misere", action="store_true")
+    parser = game_parser(__doc__)
     parser.add_argument("--top", type=int, default=18, help="how many source lines to print")
     args = parser.parse_args()
     tracemalloc.start()
@@ -31,15 +28,7 @@ def main() -> None:
         if not largest or traced > largest[0][0]:
             largest[:] = [(traced, tracemalloc.take_snapshot())]
 
-    result = solve(
-        args.variant,
-        tuple(args.heaps),
-        misere=args.misere,
-        method="restricted",
-        budget=None,
-        max_nodes=10**9,
-        progress=keep,
-    )
+    result = solve_game(args, keep)
     traced, snapshot = largest[0]
     print(
         f"{result.variant}{result.position}: {result.value}, {result.nodes:,} nodes; "
