@@ -78,6 +78,14 @@ def test_the_report_reads_a_sweeps_results_store(tmp_path: Path) -> None:
         timeout=120,
     )
     assert swept.returncode == 0, swept.stderr
+    for heaps in (["4", "2", "1"], ["2", "1", "1"]):  # one beyond the report's list, one in it
+        solved = subprocess.run(
+            [str(nimlab), "solve", "kn", *heaps, "--store", str(store)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert solved.returncode == 0, solved.stderr
     lines: list[str] = []
     first = write_report(
         tmp_path / "a", table2_max=5, large_kn=False, progress=lines.append, store=store
@@ -87,7 +95,10 @@ def test_the_report_reads_a_sweeps_results_store(tmp_path: Path) -> None:
     text = first.read_text()
     assert "claims checked: all agree" in text
     read = re.search(rf"\* (\d+) of (\d+) games read from the results store {store}\.", text)
-    assert read is not None and read.group(1) == "2"  # sn(4,4,1) and sn(5,4,1)
+    assert read is not None and read.group(1) == "4"  # sn(4,4,1), sn(5,4,1), kn(4,2,1), kn(2,1,1)
+    assert any(line.startswith("kn(4,2,1): 0 (from the store;") for line in lines)
+    kn_rows = [line.split(" | ")[0] for line in text.splitlines() if line.startswith("| KN")]
+    assert kn_rows[-1] == "| KN(4, 2, 1)" and kn_rows.count("| KN(2, 1, 1)") == 1
     second = write_report(tmp_path / "b", table2_max=5, large_kn=False, store=store)
     second_text = second.read_text()
     assert f"* {read.group(2)} of {read.group(2)} games read from" in second_text

@@ -32,6 +32,7 @@ __all__ = [
     "check_reach",
     "fibonacci",
     "patterns_section",
+    "stored_positions",
     "tightened_bounds",
     "write_report",
 ]
@@ -92,6 +93,36 @@ def _stored(store: Path, variant: str, heaps: tuple[int, ...], misere: bool) -> 
     task = solve_task(variant, heaps, misere=misere)
     with ResultStore(store) as results:
         return results.get(task.spec, task.accepts, current_version()) is not None
+
+
+def stored_positions(store: Path, variant: str, count: int) -> list[tuple[int, ...]]:
+    """The positions of ``count`` heaps at which ``store`` holds this version's result of
+    ``variant`` in normal play (from ``nimlab solve`` or a sweep), fewest chips first: how a
+    report takes in games solved beyond its own budget.
+
+    >>> import tempfile
+    >>> stored_positions(Path(tempfile.mkdtemp()) / "none.sqlite", "kn", 3)
+    []
+    """
+    import re
+
+    from nimlab.specs import solve_task
+    from nimlab.store.results import ResultStore, current_version
+
+    if not store.exists():
+        return []
+    pattern = re.compile(rf"{re.escape(variant)}\((\d+(?:,\d+){{{count - 1}}})\)")
+    version = current_version()
+    found: set[tuple[int, ...]] = set()
+    with ResultStore(store, create=False) as results:
+        for row in results.results(prefix=f"{variant}("):
+            match = pattern.fullmatch(row.spec)
+            if match is None or row.version != version:
+                continue
+            heaps = tuple(int(h) for h in match.group(1).split(","))
+            if row.method in solve_task(variant, heaps).accepts:
+                found.add(heaps)
+    return sorted(found, key=lambda heaps: (sum(heaps), heaps))
 
 
 class _Report:
@@ -457,9 +488,20 @@ def write_report(
     families.update(_columns(misere2, table2_max, "misère "))
     r.add(*patterns_section(families))
 
-    r.add("## Beyond the paper: Kriegspiel Nim with three heaps", "", *r.header)
-    kn3 = [(1, 1, 1), (2, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2, 1), (2, 2, 2), (3, 3, 1)]
-    for heaps in [*kn3, *([(4, 3, 1), (3, 3, 2), (4, 4, 1), (5, 3, 1)] if large_kn else [])]:
+    r.add("## Beyond the paper: Kriegspiel Nim with three heaps", "")
+    kn3: list[tuple[int, ...]] = [(1, 1, 1), (2, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2, 1)]
+    kn3 += [(2, 2, 2), (3, 3, 1)]
+    kn3 += [(4, 3, 1), (3, 3, 2), (4, 4, 1), (5, 3, 1)] if large_kn else []
+    if store is not None:
+        r.add(
+            "Also every other three-heap game this version of nimlab solved into the results "
+            f"store {store} (for example by `nimlab solve kn 4 3 2 --store {store} "
+            "--max-seconds 3600`).",
+            "",
+        )
+        kn3 += [heaps for heaps in stored_positions(store, "kn", 3) if heaps not in kn3]
+    r.add(*r.header)
+    for heaps in kn3:
         r.add(r.row(f"KN{heaps}", None, r.solve("kn", heaps)))
     r.add("")
 
