@@ -94,6 +94,11 @@ def test_the_report_reads_a_sweeps_results_store(tmp_path: Path) -> None:
     assert any(line.startswith("sn(5,5,1): 3/13 (") and "store" not in line for line in lines)
     text = first.read_text()
     assert "claims checked: all agree" in text
+    assert "| SN(5,4,1) | 1/4 | 1/4 | True | yes |" in text  # the sub-diagonal's pattern
+    assert (
+        "sub-diagonal game on (v(SN(n1, n, 1)) = v(SN(n+1, n, 1)) for n1 > n): holds on the 1 game "
+        in text
+    )
     read = re.search(rf"\* (\d+) of (\d+) games read from the results store {store}\.", text)
     assert read is not None and read.group(1) == "4"  # sn(4,4,1), sn(5,4,1), kn(4,2,1), kn(2,1,1)
     assert any(line.startswith("kn(4,2,1): 0 (from the store;") for line in lines)
@@ -109,9 +114,10 @@ def test_the_report_reads_a_sweeps_results_store(tmp_path: Path) -> None:
 
 
 def test_a_diagonal_already_stored_is_not_refused(tmp_path: Path) -> None:
-    """``check_reach`` counts only the diagonal games the store lacks: games stored by the real
-    console script (``nimlab solve ... --store``) cost nothing, so a reach refused on an empty
-    store is allowed once they are in it, and refused again for a game still missing."""
+    """``check_reach`` counts only the diagonal and sub-diagonal games the store lacks: games
+    stored by the real console script (``nimlab solve ... --store``) cost nothing, so a reach
+    refused on an empty store is allowed once they are all in it, and refused again for a game
+    still missing."""
     import subprocess
     import sys
 
@@ -126,14 +132,17 @@ def test_a_diagonal_already_stored_is_not_refused(tmp_path: Path) -> None:
     with pytest.raises(TooLargeError, match=r"n = 5\.\.6"):
         check_reach(6, tight, table2_max=4, store=store)
     nimlab = Path(sys.executable).with_name("nimlab")
-    for n in ("5", "6"):
+    for first, second in (("5", "5"), ("6", "6"), ("5", "4"), ("6", "5")):
         solved = subprocess.run(
-            [str(nimlab), "solve", "sn", n, n, "1", "--store", str(store)],
+            [str(nimlab), "solve", "sn", first, second, "1", "--store", str(store)],
             capture_output=True,
             text=True,
             timeout=120,
         )
         assert solved.returncode == 0, solved.stderr
+        if (first, second) == ("6", "6"):  # the diagonal alone is not enough
+            with pytest.raises(TooLargeError, match=r"sub-diagonal SN\(n,n-1,1\) for n = 5\.\.6"):
+                check_reach(6, tight, table2_max=4, store=store)
     check_reach(6, tight, table2_max=4, store=store)
     with pytest.raises(TooLargeError):
         check_reach(7, tight, table2_max=4, store=store)

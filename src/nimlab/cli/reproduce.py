@@ -41,9 +41,10 @@ def reproduce(
     reach: int | None = typer.Option(
         None,
         "--reach",
-        help="nim-variants: extend the diagonal SN(n,n,1) to this n (9 takes about a minute, "
-        "10 about 15); hidden-games: components up to this size (default 5), each game within "
-        "the command line's budget instead of a few seconds.",
+        help="nim-variants: extend the diagonal SN(n,n,1) and the sub-diagonal SN(n,n-1,1) to "
+        "this n (10 takes about 5 minutes; estimated first, refused over the budget); "
+        "hidden-games: components up to this size (default 5), each game within the command "
+        "line's budget instead of a few seconds.",
     ),
     grid: int | None = typer.Option(
         None,
