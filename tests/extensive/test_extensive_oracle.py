@@ -13,6 +13,7 @@ from nimlab.extensive.oracle import Round, solve_restricted
 from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.solve import solve
 from nimlab.extensive.tree import build_tree
+from nimlab.extensive.warm import Start
 
 CASES = [
     ("sn", (3, 3, 1), False),
@@ -194,14 +195,14 @@ def test_a_grown_tree_is_the_tree_built_with_its_actions(
     held=st.sampled_from([0, 1]),
     seed=st.integers(0, 10_000),
     rounds=st.integers(1, 4),
-    own_start=st.booleans(),
+    start=st.sampled_from(["own", "extended", "fresh"]),
 )
 @settings(max_examples=20, deadline=None)
 def test_the_extended_lp_is_the_lp_of_the_grown_tree(
-    case: tuple[str, tuple[int, ...]], held: int, seed: int, rounds: int, own_start: bool
+    case: tuple[str, tuple[int, ...]], held: int, seed: int, rounds: int, start: Start
 ) -> None:
-    """The LP carried round after round (a kept model extended, or with its own start the
-    whole LP on a new solver from the kept basis) solves the LP of the grown tree: the same
+    """The LP carried round after round (a kept model extended, the whole LP on a new solver
+    from the kept basis with its own start, or afresh) solves the LP of the grown tree: the same
     value as a fresh LP of it, plans that satisfy the grown tree's constraints, and a basis
     whose columns are as many as its tight rows need (a square system)."""
     import random
@@ -217,7 +218,7 @@ def test_the_extended_lp_is_the_lp_of_the_grown_tree(
     rng = random.Random(seed)
     rule = Restriction()
     builder = growing_tree(variant, heaps, held, rule)
-    tree, lp = builder.tree, GrowingLp(own_start=own_start)
+    tree, lp = builder.tree, GrowingLp(start=start)
     for number in range(rounds + 1):
         if number:
             _allow_some(builder, rule, held, rng)
@@ -237,7 +238,8 @@ def _assert_kept_status_is_highs_basis(lp: Any, solution: Any) -> None:
     """The status codes a GrowingLp keeps (to start the next round) are HiGHS's basis: its
     basic columns and rows those of the solution; and, where the solver is kept, every code
     as HiGHS has it (a non-basic equation may be at either bound, which are equal). With its
-    own start the solver is let go after each solve (the next starts from these codes)."""
+    own start the solver is let go after each solve (the next starts from these codes), and
+    afresh too."""
     import numpy as np
 
     from nimlab.extensive.warm import BASIC, LOWER, UPPER
@@ -246,7 +248,7 @@ def _assert_kept_status_is_highs_basis(lp: Any, solution: Any) -> None:
     rows = np.concatenate([lp.model["y"], lp.model["e"]])
     assert ((lp.status[0][columns] == BASIC) == solution.basic_cols).all()
     assert ((lp.status[1][rows] == BASIC) == solution.basic_rows).all()
-    if lp.own_start:
+    if lp.start != "extended":
         assert lp.highs is None
         return
     basis = lp.highs.getBasis()

@@ -35,6 +35,7 @@ __all__ = [
     "lp_matrix",
     "optimum",
     "quiet_highs",
+    "read_optimum",
     "run_model",
     "solve_lp",
 ]
@@ -161,9 +162,14 @@ class ModelOptimum:
 
 def run_model(h: Any) -> ModelOptimum:
     """Run HiGHS on the model it holds and read the optimum (an error if there is none)."""
+    h.run()
+    return read_optimum(h)
+
+
+def read_optimum(h: Any) -> ModelOptimum:
+    """The optimum HiGHS found on the model it holds (an error if it found none)."""
     import highspy
 
-    h.run()
     if h.getModelStatus() == highspy.HighsModelStatus.kMemoryLimit:
         raise MemoryError("HiGHS ran out of memory solving the sequence-form LP")
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:

@@ -36,7 +36,7 @@ from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import SequenceForm, sequence_form
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, growing_tree
-from nimlab.extensive.warm import OWN_START, GrowingLp
+from nimlab.extensive.warm import STARTS, GrowingLp
 
 __all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
 
@@ -112,9 +112,9 @@ def solve_restricted(
     rules = (Restriction(), Restriction())
     timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
     name = variant if isinstance(variant, str) else variant.name
-    own_start = name in OWN_START
+    lp_start = STARTS.get(name, "extended")
     # per held player: the LP of its growing tree
-    lps = (GrowingLp(own_start=own_start), GrowingLp(own_start=own_start))
+    lps = (GrowingLp(start=lp_start), GrowingLp(start=lp_start))
     builders: list[Builder | None] = [None, None]  # per held player: its growing tree
 
     def half(held: int) -> _Half:

@@ -21,7 +21,7 @@ And HiGHS prices by Devex, whose weights start afresh at once, instead of comput
 steepest-edge weights of a basis it did not build. Both together: SN(9,9,1) from 67 s to 36
 s, its simplex iterations from 76,658 to 22,301 (``benchmarks/lp_rounds.py``). That start
 helps Schrödinger Nim only: the other variants keep HiGHS's extended basis and pricing
-(:data:`OWN_START`).
+(:data:`STARTS`).
 
 With its own start, nothing of HiGHS's needs to outlive a solve: the start is the status
 codes kept here, and Devex's weights start afresh anyway. So each round passes the whole LP
@@ -32,6 +32,12 @@ The other variants keep their model and extend it (``addCols``, ``addRows``): Hi
 pricing there carries what it learnt from one round to the next, and a new solver per round
 took fsn(5,5,4) 39 rounds instead of 34.
 
+Kriegspiel's trees grow a lot from round to round (KN(4,4,1)'s doubled in each of its
+dearest rounds), and its LPs took thousands of simplex iterations from either basis,
+about a millisecond each. There each round's LP is solved afresh, with presolve, by HiGHS's
+interior point method and a crossover to an optimal vertex: KN(4,3,2) in 324 s instead of
+862 s, its LP 240 s instead of 819 s (``BENCHMARKS.md``, session 16).
+
 >>> from nimlab.extensive.oracle import solve_restricted
 >>> solve_restricted("sn", (4, 4, 1), root_heap=0).value
 Fraction(1, 5)
@@ -40,7 +46,7 @@ Fraction(1, 5)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +59,7 @@ from nimlab.extensive.lp import (
     configured_highs,
     lp_matrix,
     optimum,
+    read_optimum,
     run_model,
 )
 from nimlab.extensive.seqform import SequenceForm
@@ -60,19 +67,26 @@ from nimlab.extensive.seqform import SequenceForm
 if TYPE_CHECKING:
     from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
 
-__all__ = ["DEVEX", "OWN_START", "GrowingLp", "Layout"]
+__all__ = ["DEVEX", "STARTS", "GrowingLp", "Layout", "Start"]
 
 DEVEX = 1
 """HiGHS's ``simplex_dual_edge_weight_strategy`` for Devex pricing."""
 
-OWN_START = frozenset({"sn"})
-"""The variants (on any component game) whose grown LPs start their new part from a basis of
-its own, priced by Devex (:func:`_start_new_part`); the others keep HiGHS's extended basis
-and its choice of pricing. Which optimal vertex an LP ends on decides how the trees grow,
-and whole solves measured both ways (``BENCHMARKS.md``, session 12) favour each start on
-its own variants: Schrödinger Nim SN(9,9,1) 18.3 s against 60.4 s, SN(5,5,5) 5.3 s against
-21.0 s; Fuzzy Schrödinger fsn(5,5,4) 70.2 s against 6.6 s; Kriegspiel KN(5,5) 93.2 s against
-56.6 s, KN(6,4) 24.1 s against 16.3 s (own start first)."""
+Start = Literal["own", "extended", "fresh"]
+"""How a growing LP starts each round: ``own``, from the last basis with the new part's own
+start (:func:`_start_new_part`), priced by Devex, on a new solver; ``extended``, from
+HiGHS's extended basis in the kept solver, priced as HiGHS chooses; ``fresh``, afresh by the
+interior point method with presolve and crossover, on a new solver."""
+
+STARTS: dict[str, Start] = {"sn": "own", "kn": "fresh"}
+"""The start of each variant's grown LPs (on any component game; the others ``extended``).
+Which optimal vertex an LP ends on decides how the trees grow, so the choice is measured on
+whole solves (``BENCHMARKS.md``, sessions 12 and 16), own start or fresh first:
+Schrödinger Nim SN(9,9,1) 18.3 s against 60.4 s extended, SN(5,5,5) 5.3 s against 21.0 s;
+Fuzzy Schrödinger fsn(5,5,4) 70.2 s own against 6.6 s extended; Kriegspiel fresh against
+extended KN(4,3,2) 324 s against 862 s, KN(4,4,1) 16.2 s against 44.7 s, KN(5,3,1) 13.1 s
+against 26.0 s, KN(3,3,2) 14.4 s against 18.4 s, but two heaps KN(6,4) 41.8 s against 30.9
+s (all beside other solves)."""
 
 Indices = npt.NDArray[np.int64]
 Codes = npt.NDArray[np.int8]
@@ -140,12 +154,12 @@ class GrowingLp:
 
     ``columns``/``rows`` map the LP of :func:`nimlab.extensive.lp.lp_matrix` (columns:
     L's sequences then R's information sets; rows: R's sequences then L's information sets)
-    to the model's own columns and rows, which never move. ``own_start``: start each grown
-    LP's new part from a basis of its own (see :data:`OWN_START`) on a new solver holding
-    the whole LP; else extend the kept solver ``highs`` and start from HiGHS's basis.
+    to the model's own columns and rows, which never move. ``start`` (see :data:`Start`):
+    ``own`` and ``fresh`` pass the whole LP to a new solver each round; ``extended`` extends
+    the kept solver ``highs`` and starts from HiGHS's basis.
     """
 
-    own_start: bool = True
+    start: Start = "own"
     highs: Any = None
     layout: Layout | None = None
     model: dict[str, Indices] = field(default_factory=dict)
@@ -174,13 +188,16 @@ class GrowingLp:
         e = _extended(model.get("e", empty), None, ne, e_start)
         self.layout, self.model = later, {"x": x, "q": q, "y": y, "e": e}
         columns, rows = np.concatenate([x, q]), np.concatenate([y, e])
-        if self.own_start:
-            h = _whole_model(lp_matrix(form), columns, rows, self.model)
-            if width:
-                _start_new_part(h, form, later, self.model, self.status)
+        if self.start == "extended":
+            found = run_model(self._extend(form, columns, rows, q_start, e_start))
         else:
-            h = self._extend(form, columns, rows, q_start, e_start)
-        found = run_model(h)
+            h = _whole_model(lp_matrix(form), columns, rows, self.model)
+            if self.start == "fresh":
+                found = _run_fresh(h)
+            else:
+                if width:
+                    _start_new_part(h, form, later, self.model, self.status)
+                found = run_model(h)
         self.status = _status_codes(found, self.model)
         return optimum(found, columns, rows, nx, ny)
 
@@ -281,6 +298,20 @@ def _whole_model(
     if status != highspy.HighsStatus.kOk:
         raise NimlabError("HiGHS refused the sequence-form LP of a grown tree")
     return h
+
+
+def _run_fresh(h: Any) -> ModelOptimum:
+    """Solve the model ``h`` holds by the interior point method, crossed over to an optimal
+    vertex (with presolve: no start is given); should that not end optimal, the simplex
+    method goes on from where it stopped."""
+    import highspy
+
+    h.setOptionValue("solver", "ipm")
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        h.setOptionValue("solver", "simplex")
+        h.run()
+    return read_optimum(h)
 
 
 def _status_codes(found: ModelOptimum, model: dict[str, Indices]) -> tuple[Codes, Codes]:
