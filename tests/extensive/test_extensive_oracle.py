@@ -323,3 +323,16 @@ def test_the_exact_basis_of_a_bounded_lp_counts_the_columns_at_one(
     certificate = certify(tree, (behaviours[0], behaviours[1]), "exact basis")
     assert certificate.lower == certificate.upper
     assert abs(float(certificate.lower) - lp.value) < 1e-9
+
+
+def test_a_first_heap_that_cannot_beat_another_stops_early() -> None:
+    """Decomposed by L's first heap, a part whose upper bound is certified at most a value L
+    secures by an earlier heap stops there: the value is still exact and that of the whole LP.
+    A part that can beat the value given is solved to the end."""
+    from fractions import Fraction
+
+    restricted = solve("sn", (6, 5, 1), method="restricted")
+    assert restricted.exact and "stopped at most 5/21" in restricted.certificate.method
+    assert restricted.value == solve("sn", (6, 5, 1), method="lp").value == Fraction(5, 21)
+    unbeaten = solve_restricted("sn", (4, 4, 1), root_heap=0, enough=Fraction(1, 10))
+    assert unbeaten.exact and unbeaten.value == Fraction(1, 5)

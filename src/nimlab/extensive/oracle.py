@@ -99,6 +99,7 @@ def solve_restricted(
     max_nodes: int = DEFAULT_MAX_NODES,
     max_rounds: int = MAX_ROUNDS,
     progress: Callable[[Round], None] | None = None,
+    enough: Fraction | None = None,
 ) -> EquilibriumResult:
     """The exact value of ``variant`` from ``heaps`` by growing restricted games (see above).
     ``variant`` is a Nim variant's name, or the rules of any hidden game
@@ -106,6 +107,14 @@ def solve_restricted(
 
     ``nodes`` and ``infosets`` count the two restricted trees of the last round; the
     certificate's bounds are exact best-response values, ``exact`` only when they meet.
+
+    With ``enough`` (a value L is known to secure elsewhere: another first heap's), the
+    rounds stop as soon as the upper bound is certified at most ``enough``: this game then
+    cannot raise L's value, and its certificate is that upper bound alone (lower bound -1).
+
+    >>> part = solve_restricted("sn", (4, 4, 1), root_heap=2, enough=Fraction(1, 5))
+    >>> part.exact, part.certificate.upper <= Fraction(1, 5)
+    (False, True)
     """
     start = time.perf_counter()
     memo = Memo()
@@ -144,6 +153,7 @@ def solve_restricted(
 
     upper_game = lower_game = None
     certificate = Certificate(Fraction(-1), Fraction(1), "none")
+    tried = 2.0  # the float upper bound last tried against ``enough``
     for number in range(1, max_rounds + 1):
         t0 = time.perf_counter()
         upper_game = half(1)
@@ -158,6 +168,19 @@ def solve_restricted(
             lp_seconds = (upper_game.lp_seconds, lower_game.lp_seconds)
             iterations = (upper_game.lp.iterations, lower_game.lp.iterations)
             progress(Round(number, *bounds, nodes, added, elapsed, lp_seconds, iterations))
+        bound = upper_game.lp.value
+        if enough is not None and bound <= float(enough) + 1e-9 and bound < tried and gap >= 1e-9:
+            tried = bound
+            t1 = time.perf_counter()
+            upper, _ = certify_lp(upper_game.tree, upper_game.form, upper_game.lp)
+            timings["certify"] += time.perf_counter() - t1
+            if upper.upper <= enough:
+                certificate = Certificate(
+                    Fraction(-1),
+                    upper.upper,
+                    f"restricted games, stopped at most {enough}; {upper.method}",
+                )
+                break
         if gap < 1e-9 or added == 0:
             t1 = time.perf_counter()
             upper, _ = certify_lp(upper_game.tree, upper_game.form, upper_game.lp)

@@ -120,13 +120,20 @@ def _solve_restricted(
     root_heap: int | None,
     max_nodes: int,
     progress: RoundReport | None,
+    enough: Fraction | None = None,
 ) -> EquilibriumResult:
     def report(step: Round) -> None:
         if progress is not None:
             progress(root_heap, step)
 
     return solve_restricted(
-        variant, heaps, misere=misere, root_heap=root_heap, max_nodes=max_nodes, progress=report
+        variant,
+        heaps,
+        misere=misere,
+        root_heap=root_heap,
+        max_nodes=max_nodes,
+        progress=report,
+        enough=enough,
     )
 
 
@@ -169,7 +176,10 @@ def _solve_by_first_heap(
     for part in estimate.parts:
         k = part.root_heap
         if part.method == "restricted":
-            parts.append(_solve_restricted(variant, heaps, misere, k, max_nodes, progress))
+            # L secures the best certified lower bound so far by another first heap: a part
+            # proven unable to beat it need not be solved to the end
+            enough = max((p.certificate.lower for p in parts), default=None)
+            parts.append(_solve_restricted(variant, heaps, misere, k, max_nodes, progress, enough))
             continue
         t0 = time.perf_counter()
         tree = build_tree(
@@ -184,7 +194,7 @@ def _solve_by_first_heap(
         parts.append(solve_tree(tree, started=(t0, time.perf_counter())))
     lower = max(p.certificate.lower for p in parts)
     upper = max(p.certificate.upper for p in parts)
-    exact = all(p.exact for p in parts)
+    exact = lower == upper  # every part exact, or proven unable to beat the best
     method = "max over first heaps of: " + "; ".join(sorted({p.certificate.method for p in parts}))
     timings = {key: sum(p.timings[key] for p in parts) for key in ("build", "lp", "certify")}
     timings["total"] = time.perf_counter() - start
@@ -194,7 +204,7 @@ def _solve_by_first_heap(
         tuple(heaps),
         misere,
         lower if exact else best.value,
-        exact and lower == upper,
+        exact,
         sum(p.nodes for p in parts),
         sum(p.infosets for p in parts),
         Certificate(lower, upper, method),
