@@ -20,15 +20,15 @@ jumped to the optimum, -0.25 (HiGHS's log). So the new part gets a basis of its 
 And HiGHS prices by Devex, whose weights start afresh at once, instead of computing the
 steepest-edge weights of a basis it did not build. Both together: SN(9,9,1) from 67 s to 36
 s, its simplex iterations from 76,658 to 22,301 (``benchmarks/lp_rounds.py``). That start
-helps Schrödinger Nim only: the other variants keep HiGHS's extended basis and pricing
-(:data:`STARTS`).
+helps Schrödinger Nim only: Fuzzy Schrödinger and ``kn-empty`` keep HiGHS's extended basis
+and pricing, and Kriegspiel starts afresh (below; :data:`STARTS`).
 
 With its own start, nothing of HiGHS's needs to outlive a solve: the start is the status
 codes kept here, and Devex's weights start afresh anyway. So each round passes the whole LP
 to a new solver (:func:`_whole_model`), in the same columns and rows, and lets it go once
 its optimum is read: the two halves' solvers, with their factors and copies of the matrix,
 are never held at once. SN(10,10,1) peaks at 1.6 GB instead of 2.1 GB (``BENCHMARKS.md``).
-The other variants keep their model and extend it (``addCols``, ``addRows``): HiGHS's
+The extended start keeps its model and extends it (``addCols``, ``addRows``): HiGHS's
 pricing there carries what it learnt from one round to the next, and a new solver per round
 took fsn(5,5,4) 39 rounds instead of 34.
 
