@@ -42,6 +42,7 @@ __all__ = [
     "check_solve_budget",
     "estimate_solve",
     "fitted_cost",
+    "floor_position",
     "node_limit",
 ]
 
@@ -98,7 +99,7 @@ FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
 }
 BASE_BYTES = 60e6
 BEYOND: dict[str, tuple[tuple[int, ...], Cost, float, float]] = {
-    "sn": ((10, 10, 1), Cost(157.2, 1_450_000_000), 2.2, 1.3),
+    "sn": ((10, 10, 1), Cost(157.2, 1_450_000_000), 2.2, 1.55),
 }
 """Per family, a large run by restricted games (position, measured cost) and the growth
 exponents of seconds and bytes in the closed-form node bound: a floor for the estimate of
@@ -106,8 +107,10 @@ that position and of larger ones, whose random walks no longer see the tree grow
 alone estimate SN(11,11,1) at SN(10,10,1)'s 2.4 min). With the builder's flat arrays
 (``BENCHMARKS.md``, sessions 14-15), SN(10,10,1) took 157.2 s and 1.45 GB as a user runs it
 on a fresh clone, SN(11,11,1), where the bound grows 4x, 2,326 s and 4.69 GB (2026-11-27):
-14.8x and 3.2x, under 4**2.2 (21x) and 4**1.3 (6.1x). Before them (session 13), 207.6 s
-and 1.61 GB, then 3,052 s and 6.7 GB: 14.7x and 4.2x, also under."""
+14.8x and 3.2x, under 4**2.2 (21x) and 4**1.55 (8.6x). Before them (session 13), 207.6 s
+and 1.61 GB, then 3,052 s and 6.7 GB: 14.7x and 4.2x, also under. The floor is taken at
+:func:`floor_position` (session 16): SN(11,10,1) took 3,197 s of processor time and 11.8 GB,
+more than SN(11,11,1), and the bytes' exponent was raised from 1.3 to cover it."""
 CLOSED_FORM = "closed form"
 """The method of a position with one non-empty heap: L, who knows it, decides the game at once
 (:func:`nimlab.extensive.solve.solve` gives its value without a tree; never refused)."""
@@ -253,7 +256,8 @@ def estimate_solve(
         cost = cost + part.cost
     methods = sorted({part.method for part in parts})
     if "restricted" in methods and family in BEYOND:
-        cost = _beyond_the_largest_run(rules, family, log2_bound, prune_forced, cost)
+        floor_bound = _log2_bound(rules, floor_position(position), prune_forced)
+        cost = _beyond_the_largest_run(rules, family, floor_bound, prune_forced, cost)
     shown = methods[0] if roots == [None] else "decomposed by first heap: " + ", ".join(methods)
     return SolveEstimate(
         rules.name,
@@ -267,6 +271,21 @@ def estimate_solve(
     )
 
 
+def floor_position(position: tuple[int, ...]) -> tuple[int, ...]:
+    """The position whose closed-form node bound places ``position`` against
+    :data:`BEYOND`'s run: every heap one chip short of the largest counted as the largest.
+    Decomposed by L's first heap, the part where L starts on such a heap keeps the largest
+    heap whole and grows as large as the diagonal's game (SN(10,9,1) 857 s against
+    SN(10,10,1)'s 871 s in one sweep; SN(11,10,1) 3,197 s of processor time and 11.8 GB
+    against SN(11,11,1)'s 2,326 s and 4.69 GB), though its own bound is a doubling smaller.
+
+    >>> floor_position((11, 10, 1)), floor_position((11, 9, 1))
+    ((11, 11, 1), (11, 9, 1))
+    """
+    top = max(position)
+    return tuple(top if height == top - 1 else height for height in position)
+
+
 def _beyond_the_largest_run(
     rules: Rules, family: str, log2_bound: float, prune_forced: bool, cost: Cost
 ) -> Cost:
@@ -275,6 +294,9 @@ def _beyond_the_largest_run(
 
     >>> cost = estimate_solve("sn", (11, 11, 1)).cost  # measured: 2,326 s and 4.69 GB
     >>> cost.seconds >= 2326 and cost.bytes >= 4.69e9
+    True
+    >>> cost = estimate_solve("sn", (11, 10, 1)).cost  # measured: 3,197 s and 11.8 GB
+    >>> cost.seconds >= 3197 and cost.bytes >= 11.8e9
     True
     >>> estimate_solve("sn", (3, 10**6)).cost.seconds > 1e100  # no overflow
     True
