@@ -190,6 +190,23 @@ class _Report:
             f"{result.nodes:,} | {result.infosets:,} | {result.seconds:.2f} |"
         )
 
+    def fibonacci_rows(self, step: int, sizes: range) -> dict[int, Fraction]:
+        """Solve SN(n + step, n, 1) for ``n`` in ``sizes`` and add a row each against the
+        conjectured F(2n - 6 + step)/F(2n - 3 + step); the values by ``n``."""
+        values: dict[int, Fraction] = {}
+        for n in sizes:
+            pattern = Fraction(fibonacci(2 * n - 6 + step), fibonacci(2 * n - 3 + step))
+            result = self.solve("sn", (n + step, n, 1))
+            values[n] = result.value
+            agrees = "yes" if result.exact and result.value == pattern else "NO"
+            self.add(
+                f"| SN({n + step},{n},1) | {exact_str(pattern)} | {exact_str(result.value)} | "
+                f"{result.exact} | {agrees} | {result.nodes:,} | {result.infosets:,} | "
+                f"{result.seconds:.2f} |"
+            )
+        self.add("")
+        return values
+
     header = (
         "| game | paper | computed | exact | agrees | nodes | infosets | seconds |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -420,18 +437,7 @@ def write_report(
         "| game | F(2n-6)/F(2n-3) | computed | exact | agrees | nodes | infosets | seconds |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     )
-    diagonal: dict[int, Fraction] = {}
-    for n in range(4, last + 1):
-        pattern = Fraction(fibonacci(2 * n - 6), fibonacci(2 * n - 3))
-        result = r.solve("sn", (n, n, 1))
-        diagonal[n] = result.value
-        agrees = "yes" if result.exact and result.value == pattern else "NO"
-        r.add(
-            f"| SN({n},{n},1) | {exact_str(pattern)} | {exact_str(result.value)} | "
-            f"{result.exact} | {agrees} | {result.nodes:,} | {result.infosets:,} | "
-            f"{result.seconds:.2f} |"
-        )
-    r.add("")
+    diagonal = r.fibonacci_rows(0, range(4, last + 1))
     below = [(n1, n2) for n1, n2 in table2 if n1 > n2]
     plateaus = all(table2[(n1, n2)] == table2[(n2 + 1, n2)] for n1, n2 in below)
     r.add(
@@ -448,18 +454,7 @@ def write_report(
         "| game | F(2n-5)/F(2n-2) | computed | exact | agrees | nodes | infosets | seconds |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     )
-    subdiagonal: dict[int, Fraction] = {}
-    for n in range(4, last):
-        pattern = Fraction(fibonacci(2 * n - 5), fibonacci(2 * n - 2))
-        result = r.solve("sn", (n + 1, n, 1))
-        subdiagonal[n] = result.value
-        agrees = "yes" if result.exact and result.value == pattern else "NO"
-        r.add(
-            f"| SN({n + 1},{n},1) | {exact_str(pattern)} | {exact_str(result.value)} | "
-            f"{result.exact} | {agrees} | {result.nodes:,} | {result.infosets:,} | "
-            f"{result.seconds:.2f} |"
-        )
-    r.add("")
+    subdiagonal = r.fibonacci_rows(1, range(4, last))
     families = {
         "SN(n, n, 1), n >= 4": diagonal,
         "SN(n+1, n, 1), n >= 4": subdiagonal,
