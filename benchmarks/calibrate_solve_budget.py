@@ -11,8 +11,8 @@ append it to the data file, refit the constants with ``--fit`` (it prints ``FITS
 The fit: per method, one exponent over every family (``log seconds = log a_family + b log
 nodes``, least squares over the runs, seconds net of the belief work ``WORK_SECONDS * work``),
 so that a family with one or two runs still gets a slope (restricted games, whose rounds make
-the cost erratic, get a line per family, raised to the envelope of its runs: no measured run
-costs more than its estimate); bytes likewise, net of
+the cost erratic, get a line per family); every family's line is then raised to the envelope
+of its runs: no measured run costs more than its estimate; bytes likewise, net of
 ``BASE_BYTES`` and the belief work's bytes, except that the whole LP's bytes keep slope 1 (its
 memory is its tree's, proportional to the nodes; a free slope, 0.9, let SN(9,9,1)'s 35 GB pass
 as 6 GB).
@@ -106,12 +106,14 @@ def _fit_column(
         target.append(np.log(value) - (np.log(run[5]) if fixed else 0.0))
     design, goal = np.array(rows, float), np.array(target)
     solution = np.linalg.lstsq(design, goal, rcond=None)[0]
-    if method == "restricted":
-        # the rounds make its cost erratic: raise the line to the envelope of the runs, so
-        # that no measured run costs more than its estimate as the estimate computes it
-        solution[0] = np.log(_envelope(column, float(solution[-1]), chosen, families[0]))
     if fixed:
         solution = np.append(solution, 1.0)
+    # a budget must not let a run through that it would refuse had it known: raise each
+    # family's line to the envelope of its runs, so that no measured run costs more than its
+    # estimate as the estimate computes it (the node estimates run low by up to 10x in sn, and
+    # restricted games' rounds make their cost erratic)
+    for k, family in enumerate(families):
+        solution[k] = np.log(_envelope(column, float(solution[-1]), chosen, family))
     for k, family in enumerate(families):
         entry = fits.setdefault((family, method), [0.0, 0.0, 0.0, 0.0])
         entry[2 * column] = float(np.exp(solution[k]))

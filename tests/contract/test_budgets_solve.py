@@ -47,28 +47,30 @@ def test_sn_10_10_1_is_estimated_over_its_measured_time(nimlab: Any) -> None:
     assert "--max-seconds" in message and run.seconds < 10
 
 
-def test_no_measured_restricted_run_costs_more_than_its_estimate() -> None:
-    """The restricted-games constants are an envelope of the measured runs (their rounds make
-    the cost erratic): every run in the calibration data took at most its estimated time and
-    memory. Estimated in a child process: the walks' caches of two dozen large estimates
-    would slow the timed estimates of the other tests in this one."""
+def test_no_measured_run_costs_more_than_its_estimate() -> None:
+    """The constants of both methods are an envelope of the measured runs (the node estimates
+    run low, and restricted games' rounds make their cost erratic): every run in the
+    calibration data took at most its estimated time and memory by the method it ran.
+    Estimated in a child process: the walks' caches of two dozen large estimates would slow
+    the timed estimates of the other tests in this one."""
     import json
     import subprocess
     import sys
     from pathlib import Path
 
     data = Path(__file__).parents[2] / "benchmarks" / "data" / "solve_costs.txt"
-    runs = [line.split() for line in data.read_text(encoding="utf-8").splitlines()]
-    restricted = [run for run in runs if len(run) == 5 and run[2] == "restricted"]
-    assert len(restricted) >= 20
+    lines = [line.split() for line in data.read_text(encoding="utf-8").splitlines()]
+    runs = [run for run in lines if len(run) == 5 and not run[0].startswith("#")]
+    assert {run[2] for run in runs} == {"lp", "restricted"}
+    assert sum(run[2] == "lp" for run in runs) >= 10 and len(runs) >= 40
     child = (
         "import json, sys\n"
         "from nimlab.extensive.budget import estimate_solve\n"
-        "for variant, heaps in json.load(sys.stdin):\n"
-        "    cost = estimate_solve(variant, tuple(heaps), method='restricted').cost\n"
+        "for variant, heaps, method in json.load(sys.stdin):\n"
+        "    cost = estimate_solve(variant, tuple(heaps), method=method).cost\n"
         "    print(json.dumps([cost.seconds, cost.bytes]))\n"
     )
-    asked = [[run[0], [int(h) for h in run[1].split(",")]] for run in restricted]
+    asked = [[run[0], [int(h) for h in run[1].split(",")], run[2]] for run in runs]
     done = subprocess.run(
         [sys.executable, "-c", child],
         input=json.dumps(asked),
@@ -78,11 +80,11 @@ def test_no_measured_restricted_run_costs_more_than_its_estimate() -> None:
         check=True,
     )
     estimates = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(estimates) == len(restricted)
-    for (variant, heaps, _, seconds, megabytes), (guess, size) in zip(
-        restricted, estimates, strict=True
+    assert len(estimates) == len(runs)
+    for (variant, heaps, method, seconds, megabytes), (guess, size) in zip(
+        runs, estimates, strict=True
     ):
-        assert guess >= float(seconds) and size >= float(megabytes) * 1e6, (variant, heaps)
+        assert guess >= float(seconds) and size >= float(megabytes) * 1e6, (variant, heaps, method)
 
 
 def test_the_options_lift_and_lower_the_budget(nimlab: Any) -> None:
