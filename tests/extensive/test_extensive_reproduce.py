@@ -22,6 +22,10 @@ def test_report_small(tmp_path: Path) -> None:
     assert "| SN(n, n, 1), n >= 4 | none: 1 value cannot over-determine" in text
     assert "Lemma 3.2 tightened" in text
     assert "* n1, n2 >= 4: 1/5 <= v <= 1/5 (0.2000000 to 0.2000000; least at SN(4,4,1)," in text
+    # three-heap Kriegspiel's rows go into the patterns too, guessed from all but their last
+    row = "| KN(n, 2, 1), n >= 2 | v(n) = 0 for n >= 2 | v(2..4) = 0, 0, 0 | 2 | v(5) = 0: holds |"
+    assert row in text
+    assert text.index("## Patterns guessed") > text.index("## Beyond the paper: Kriegspiel")
 
 
 def test_tightened_bounds_are_the_extremes_of_the_grid_above_each_corner() -> None:
@@ -78,7 +82,7 @@ def test_the_report_reads_a_sweeps_results_store(tmp_path: Path) -> None:
         timeout=120,
     )
     assert swept.returncode == 0, swept.stderr
-    for heaps in (["4", "2", "1"], ["2", "1", "1"]):  # one beyond the report's list, one in it
+    for heaps in (["6", "1", "1"], ["2", "1", "1"]):  # one beyond the report's list, one in it
         solved = subprocess.run(
             [str(nimlab), "solve", "kn", *heaps, "--store", str(store)],
             capture_output=True,
@@ -100,10 +104,14 @@ def test_the_report_reads_a_sweeps_results_store(tmp_path: Path) -> None:
         in text
     )
     read = re.search(rf"\* (\d+) of (\d+) games read from the results store {store}\.", text)
-    assert read is not None and read.group(1) == "4"  # sn(4,4,1), sn(5,4,1), kn(4,2,1), kn(2,1,1)
-    assert any(line.startswith("kn(4,2,1): 0 (from the store;") for line in lines)
-    kn_rows = [line.split(" | ")[0] for line in text.splitlines() if line.startswith("| KN")]
-    assert kn_rows[-1] == "| KN(4, 2, 1)" and kn_rows.count("| KN(2, 1, 1)") == 1
+    assert read is not None and read.group(1) == "4"  # sn(4,4,1), sn(5,4,1), kn(6,1,1), kn(2,1,1)
+    assert any(line.startswith("kn(6,1,1): 1 (from the store;") for line in lines)
+    kn_rows = [line.split(" | ")[0] for line in text.splitlines() if line.startswith("| KN(")]
+    games = [row for row in kn_rows if row[len("| KN(")].isdigit()]
+    assert games[-1] == "| KN(6, 1, 1)" and games.count("| KN(2, 1, 1)") == 1
+    # the stored game joins its row's pattern, as the value it is checked on
+    assert "| KN(n, 1, 1), n >= 1 | v(n) = 1 for n >= 1 | v(1..5) = " in text
+    assert "| v(6) = 1: holds |" in text
     second = write_report(tmp_path / "b", table2_max=5, large_kn=False, store=store)
     second_text = second.read_text()
     assert f"* {read.group(2)} of {read.group(2)} games read from" in second_text

@@ -57,7 +57,7 @@ def reproduce(
         help="nim-variants: read the games this version solved before from this results store "
         "(e.g. filled by `nimlab sweep solve sn --grid 4..10,4..10,1 --store FILE`) and add "
         "the others to it; every three-heap Kriegspiel game stored there (`nimlab solve kn 4 3 "
-        "2 --store FILE`) joins its table.",
+        "2 --store FILE`) joins its table and the patterns of its row.",
     ),
     max_seconds: float = MAX_SECONDS_OPTION,
     max_memory: float = MAX_MEMORY_OPTION,

@@ -31,6 +31,7 @@ __all__ = [
     "check_grid",
     "check_reach",
     "fibonacci",
+    "kriegspiel_rows",
     "patterns_section",
     "stored_positions",
     "tightened_bounds",
@@ -236,6 +237,23 @@ def _columns(
     return {
         f"{kind}SN(n, {n2}, 1), n >= {n2}": {n: table[(n, n2)] for n in range(n2, table2_max + 1)}
         for n2 in range(4, table2_max + 1)
+    }
+
+
+def kriegspiel_rows(values: dict[tuple[int, ...], Fraction]) -> dict[str, dict[int, Fraction]]:
+    """The rows of three-heap Kriegspiel games as families: ``KN(n, b, c)`` for ``n >= b``
+    over the games in ``values`` (heaps in decreasing order), where a row has at least three
+    values (a guess made from two and checked on the third, or more).
+
+    >>> rows = kriegspiel_rows({(n, 3, 1): Fraction(0) for n in range(3, 6)} | {(2, 2, 2): 1})
+    >>> {name: list(row) for name, row in rows.items()}
+    {'KN(n, 3, 1), n >= 3': [3, 4, 5]}
+    """
+    rows: dict[tuple[int, int], dict[int, Fraction]] = {}
+    for (n, b, c), value in sorted((sorted(h, reverse=True), v) for h, v in values.items()):
+        rows.setdefault((b, c), {})[n] = Fraction(value)
+    return {
+        f"KN(n, {b}, {c}), n >= {b}": row for (b, c), row in sorted(rows.items()) if len(row) >= 3
     }
 
 
@@ -516,11 +534,10 @@ def write_report(
     misere_diagonal = {n: misere2[(n, n)] for n in range(4, table2_max + 1)}
     families["misère SN(n, n, 1), n >= 4"] = misere_diagonal
     families.update(_columns(misere2, table2_max, "misère "))
-    r.add(*patterns_section(families))
 
     r.add("## Beyond the paper: Kriegspiel Nim with three heaps", "")
     kn3: list[tuple[int, ...]] = [(1, 1, 1), (2, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2, 1)]
-    kn3 += [(2, 2, 2), (3, 3, 1)]
+    kn3 += [(4, 1, 1), (4, 2, 1), (5, 1, 1), (5, 2, 1), (2, 2, 2), (3, 3, 1)]
     kn3 += [(4, 3, 1), (3, 3, 2), (4, 4, 1), (5, 3, 1)] if large_kn else []
     if store is not None:
         r.add(
@@ -531,9 +548,14 @@ def write_report(
         )
         kn3 += [heaps for heaps in stored_positions(store, "kn", 3) if heaps not in kn3]
     r.add(*r.header)
+    kn3_values: dict[tuple[int, ...], Fraction] = {}
     for heaps in kn3:
-        r.add(r.row(f"KN{heaps}", None, r.solve("kn", heaps)))
+        result = r.solve("kn", heaps)
+        kn3_values[heaps] = result.value
+        r.add(r.row(f"KN{heaps}", None, result))
     r.add("")
+    families.update(kriegspiel_rows(kn3_values))
+    r.add(*patterns_section(families))
 
     r.add(
         "## Beyond the paper: `kn-empty`",
