@@ -551,7 +551,8 @@ def write_report(
     kn3_values: dict[tuple[int, ...], Fraction] = {}
     for heaps in kn3:
         result = r.solve("kn", heaps)
-        kn3_values[heaps] = result.value
+        if result.exact:  # a pattern is guessed and checked on certified values only
+            kn3_values[heaps] = result.value
         r.add(r.row(f"KN{heaps}", None, result))
     r.add("")
     families.update(kriegspiel_rows(kn3_values))
