@@ -112,11 +112,9 @@ def _fit_column(
     # family's line to the envelope of its runs, so that no measured run costs more than its
     # estimate as the estimate computes it (the node estimates run low by up to 10x in sn, and
     # restricted games' rounds make their cost erratic)
-    for k, family in enumerate(families):
-        solution[k] = np.log(_envelope(column, float(solution[-1]), chosen, family))
-    for k, family in enumerate(families):
+    for family in families:
         entry = fits.setdefault((family, method), [0.0, 0.0, 0.0, 0.0])
-        entry[2 * column] = float(np.exp(solution[k]))
+        entry[2 * column] = _envelope(column, float(solution[-1]), chosen, family)
         entry[2 * column + 1] = float(solution[-1])
 
 
@@ -151,7 +149,7 @@ def fit() -> None:
     fits: dict[tuple[str, str], list[float]] = {}
     for method in sorted({run[1] for run in runs}):
         chosen = [run for run in runs if run[1] == method]
-        # restricted games: a line per family (each has several runs), raised to the envelope
+        # restricted games: a line per family (each has several runs); the whole LP: one slope
         groups = [[f] for f in sorted({r[0] for r in chosen})]
         for families in groups if method == "restricted" else [[f for g in groups for f in g]]:
             for column, net in enumerate(

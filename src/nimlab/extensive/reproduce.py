@@ -242,7 +242,7 @@ def _columns(
 
 def kriegspiel_rows(values: dict[tuple[int, ...], Fraction]) -> dict[str, dict[int, Fraction]]:
     """The rows of three-heap Kriegspiel games as families: ``KN(n, b, c)`` for ``n >= b``
-    over the games in ``values`` (heaps in decreasing order), where a row has at least three
+    over the games in ``values`` (heaps in any order), where a row has at least three
     values (a guess made from two and checked on the third, or more).
 
     >>> rows = kriegspiel_rows({(n, 3, 1): Fraction(0) for n in range(3, 6)} | {(2, 2, 2): 1})
