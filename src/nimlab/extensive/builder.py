@@ -15,12 +15,14 @@ from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Final, NoReturn
+from typing import NoReturn
 
 import numpy as np
 
 from nimlab.errors import TooLargeError
+from nimlab.extensive.children import SIGNAL_BITS, ChildTable, opponent_label, own_label
 from nimlab.extensive.gametree import (
+    NO_PENDING,
     Belief,
     GameTree,
     Heaps,
@@ -77,10 +79,12 @@ class Builder:
     ) -> None:
         self.tree = tree
         self.restrict = restrict
-        # the player whose information sets may gain actions later (see grow), and for each
-        # of its information sets its nodes: their states and the other player's histories
+        # the player whose information sets may gain actions later (see grow), and its nodes
+        # in the order visited: their information sets, states and the other player's histories
         self.held: int | None = None
-        self.held_nodes: dict[int, tuple[list[Heaps], list[int]]] = {}
+        self.held_infoset: array[int] = array("i")
+        self.held_state: list[Heaps] = []
+        self.held_other: array[int] = array("i")
         if any(rule is not None for rule in restrict):  # restrictions name histories
             tree.history_ids = (array("q"), array("q"))
         self.root_heap: int | None = None
@@ -98,14 +102,13 @@ class Builder:
         self.record = record
         # per player: history id -> belief, pending heap, last sequence, infoset
         self.belief: tuple[list[frozenset[Heaps]], list[frozenset[Heaps]]] = ([], [])
-        self.pending: tuple[list[int | None], list[int | None]] = ([], [])
+        self.pending: tuple[array[int], array[int]] = (array("i"), array("i"))  # NO_PENDING
         self.seq: tuple[array[int], array[int]] = (array("i"), array("i"))
         self.infoset: tuple[array[int], array[int]] = (array("i"), array("i"))
         # per player: its information sets' indices in the tree, in order
         self.own_infosets: tuple[array[int], array[int]] = (array("i"), array("i"))
-        # per player: a history's children, keyed by one integer (see child_key)
-        self.own_children: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        self.opp_children: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        # per player: a history's children, by what extends it (own_label, opponent_label)
+        self.children = (ChildTable(), ChildTable())
         self.signals: dict[str, int] = {}  # a number for each text seen or told
         self.steps = memo.steps
         self.pool = memo.pool
@@ -128,7 +131,7 @@ class Builder:
         self, p: int, belief: frozenset[Heaps], pending: int | None, seq: int, parent: int, ev: str
     ) -> int:
         self.belief[p].append(self.pool.setdefault(belief, belief))
-        self.pending[p].append(pending)
+        self.pending[p].append(NO_PENDING if pending is None else pending)
         self.seq[p].append(seq)
         self.infoset[p].append(-1)
         self.tree.trail[p].add(parent, ev)
@@ -137,6 +140,11 @@ class Builder:
             ids[p].append(history_name(p, ids[p][parent] if parent >= 0 else NO_HISTORY, ev))
         return len(self.seq[p]) - 1
 
+    def pending_at(self, p: int, h: int) -> int | None:
+        """The heap player ``p`` is in the middle of moving on at history ``h``, if any."""
+        pending = self.pending[p][h]
+        return None if pending == NO_PENDING else pending
+
     def infoset_of(self, p: int, h: int) -> int:
         found = self.infoset[p][h]
         if found >= 0:
@@ -144,7 +152,7 @@ class Builder:
         actions = self.allowed_actions(p, h)
         seqs = self.tree.seq_infoset[p]
         index = self.tree.infosets.append(
-            p, self.seq[p][h], self.belief[p][h], actions, len(seqs), h, self.pending[p][h]
+            p, self.seq[p][h], self.belief[p][h], actions, len(seqs), h, self.pending_at(p, h)
         )
         seqs.extend([index] * len(actions))
         self.infoset[p][h] = index
@@ -155,7 +163,7 @@ class Builder:
         """The actions of player ``p`` at history ``h``: the rules' actions on its belief, on
         the root heap only at L's root if one is set, and those allowed by ``p``'s
         restriction if any (as it stands now)."""
-        belief, pending = self.belief[p][h], self.pending[p][h]
+        belief, pending = self.belief[p][h], self.pending_at(p, h)
         actions = self.actions_of(p, belief, pending)
         if p == L and h == 0 and self.root_heap is not None:
             actions = tuple(act for act in actions if act[0] == self.root_heap)
@@ -191,9 +199,9 @@ class Builder:
 
     def own_child(self, p: int, h: int, a: int, own: str) -> int:
         """The mover's history after action ``a`` of its information set, having seen ``own``."""
-        key = child_key(h, a, self.signal(own))
-        found = self.own_children[p].get(key)
-        if found is not None:
+        label = own_label(a, self.signal(own))
+        found = self.children[p].get(h, label)
+        if found >= 0:
             return found
         infosets, index = self.tree.infosets, self.infoset[p][h]
         action, before = infosets.actions[index][a], infosets.belief[index]
@@ -211,14 +219,14 @@ class Builder:
         child = self.new_history(
             p, known[0], known[1], infosets.first_seq[index] + a, h, own_event(action, own)
         )
-        self.own_children[p][key] = child
+        self.children[p].put(h, label, child)
         return child
 
     def opp_child(self, p: int, h: int, signal: str) -> int:
         """Player ``p``'s history after the opponent's move was announced as ``signal``."""
-        key = child_key(h, 0, self.signal(signal))
-        found = self.opp_children[p].get(key)
-        if found is not None:
+        label = opponent_label(self.signal(signal))
+        found = self.children[p].get(h, label)
+        if found >= 0:
             return found
         update = (self.belief[p][h], signal, 0 if self.nim else p)
         belief = self.opp_update.get(update)
@@ -234,7 +242,7 @@ class Builder:
                 if not over(after, p)
             )
         child = self.new_history(p, belief, None, self.seq[p][h], h, announcement(signal))
-        self.opp_children[p][key] = child
+        self.children[p].put(h, label, child)
         return child
 
     def count(self) -> None:
@@ -286,7 +294,7 @@ class Builder:
         belief = self.belief[mover][h]
         if len(belief) != 1:
             return None
-        pending = self.pending[mover][h]
+        pending = self.pending_at(mover, h)
         key = (state, mover, pending)
         if key in self.wins:
             return self.wins[key]
@@ -344,9 +352,9 @@ class Builder:
             node = len(tree.recorded)
             self._record(state, mover, index, parent, action, 0, came, hist)
         if mover == self.held:
-            states, others = self.held_nodes.setdefault(index, ([], []))
-            states.append(state)
-            others.append(hist[1 - mover])
+            self.held_infoset.append(index)
+            self.held_state.append(state)
+            self.held_other.append(hist[1 - mover])
         for a, act in enumerate(tree.infosets.actions[index]):
             self.descend(state, mover, hist, node, a, act)
 
@@ -362,8 +370,8 @@ class Builder:
         h = hist[mover]
         child = list(hist)
         code = self.signals.get(st.own)
-        own = None if code is None else self.own_children[mover].get(child_key(h, a, code))
-        child[mover] = own if own is not None else self.own_child(mover, h, a, st.own)
+        own = -1 if code is None else self.children[mover].get(h, own_label(a, code))
+        child[mover] = own if own >= 0 else self.own_child(mover, h, a, st.own)
         if not st.done:
             self.visit(st.state, mover, child, node, a, st)
             return
@@ -401,9 +409,10 @@ class Builder:
         histories, keys = rule.take_touched()
         infosets = self.tree.infosets
         extra: dict[int, tuple[Action, ...]] = {}
-        for index in self.held_nodes:
+        visited = np.frombuffer(self.held_infoset, dtype=np.int32)
+        for index in np.unique(visited).tolist():  # in the order first visited
             hist = infosets.hist[index]
-            key = (infosets.belief[index], self.pending[p][hist])
+            key = (infosets.belief[index], self.pending_at(p, hist))
             if ids[p][hist] not in histories and key not in keys:
                 continue
             known = infosets.actions[index]
@@ -411,17 +420,21 @@ class Builder:
             if new:
                 extra[index] = new
         if not extra:
+            del visited  # an exported buffer would stop the array from growing
             return 0
         self._make_room(p, extra)
+        # the nodes of the grown information sets, by information set, each in visited order
+        nodes = np.flatnonzero(np.isin(visited, np.fromiter(extra, dtype=np.int32)))
+        nodes = nodes[np.argsort(visited[nodes], kind="stable")]
+        del visited
         with _deep_recursion():
-            for index, new in extra.items():
+            for node in nodes.tolist():
+                index = self.held_infoset[node]
                 hist, actions = infosets.hist[index], infosets.actions[index]
-                states, others = self.held_nodes[index]
-                first_new = len(actions) - len(new)
-                for state, other in zip(states, others, strict=True):
-                    pair = [hist, other] if p == L else [other, hist]
-                    for a in range(first_new, len(actions)):
-                        self.descend(state, p, pair, -1, a, actions[a])
+                other = self.held_other[node]
+                pair = [hist, other] if p == L else [other, hist]
+                for a in range(len(actions) - len(extra[index]), len(actions)):
+                    self.descend(self.held_state[node], p, pair, -1, a, actions[a])
         return sum(len(new) for new in extra.values())
 
     def _make_room(self, p: int, extra: dict[int, tuple[Action, ...]]) -> None:
@@ -484,20 +497,6 @@ def _deep_recursion() -> Iterator[None]:
         yield
     finally:
         sys.setrecursionlimit(limit)
-
-
-SIGNAL_BITS: Final = 24
-"""Bits for a signal's number in :func:`child_key` (and for an action's index)."""
-
-
-def child_key(history: int, action: int, signal: int) -> int:
-    """One integer naming a history's child: after ``action`` (0 for the opponent's move)
-    and ``signal``. An integer takes 32 bytes in a dict, a tuple of three 64 and more.
-
-    >>> child_key(2, 1, 5) == (2 << 48) | (1 << 24) | 5
-    True
-    """
-    return (((history << SIGNAL_BITS) | action) << SIGNAL_BITS) | signal
 
 
 def _no_chip(state: Heaps, player: int) -> bool:
