@@ -5,8 +5,8 @@ A label names what extends the history: an own action and what the player saw
 
 A :class:`ChildTable` starts as a dict; once it holds :data:`COMPACT_FROM` children, and if
 numba is installed, it moves them into flat arrays (:mod:`nimlab.extensive.child_kernels`),
-16 bytes a slot at most 70% full: a dict entry with its integer key and value took about 107
-bytes. Small trees never import numba (its import alone costs 0.3 s and 70 MB).
+16 bytes a slot at most 70% full: a dict entry with its integer key and value takes about 107
+bytes. Smaller trees never import numba: its import alone costs 0.3 s and about 100 MB.
 
 >>> table = ChildTable(compact_from=2)
 >>> table.get(0, own_label(1, 5))
@@ -29,8 +29,9 @@ __all__ = ["COMPACT_FROM", "SIGNAL_BITS", "ChildTable", "opponent_label", "own_l
 SIGNAL_BITS: Final = 24
 """Bits for a signal's number in a label."""
 
-COMPACT_FROM: Final = 1 << 15
-"""Children held in a dict before a table moves to flat arrays."""
+COMPACT_FROM: Final = 1 << 20
+"""Children held in a dict before a table moves to flat arrays: from about here the arrays
+save more than numba's import costs (SN(9,9,1)'s largest table has about 200,000)."""
 
 _MAX_LOAD: Final = 0.7
 _LABEL_BITS: Final = 2 * SIGNAL_BITS  # a label's bits: an action's index and a signal
