@@ -381,6 +381,26 @@ def test_browser_shows_api_errors(server: str, browser: Any) -> None:
     page.close()
 
 
+def test_a_tab_opened_before_the_catalogue_arrives_stays_open(server: str, browser: Any) -> None:
+    """A reader who opens a tab and types a position while the catalogue is still on its way
+    keeps both when it arrives (the address's ?tab= is applied on load, not after)."""
+    page, errors = _open_page(browser)
+    held: list[Any] = []
+    page.route("**/api/games", lambda route: held.append(route))  # held until released
+    page.goto(server + "/?tab=play")
+    while not held:
+        page.wait_for_timeout(20)
+    assert page.locator("#tab-play").is_visible()
+    page.click("button[data-tab=hidden]")
+    page.fill("#hidden-position", "4,2,1")
+    held[0].continue_()
+    page.wait_for_function("() => document.querySelectorAll('#hidden-game option').length > 3")
+    assert page.locator("#tab-hidden").is_visible() and page.locator("#tab-play").is_hidden()
+    assert page.locator("#hidden-position").input_value() == "4,2,1"
+    assert errors == []
+    page.close()
+
+
 def test_browser_plays_schrodinger_nim_and_reveals_the_history(
     server: str, browser: Any, tmp_path: Path
 ) -> None:

@@ -144,12 +144,18 @@ async function loadGames() {
   fillFromAddress();
 }
 
+// A link may open a tab (?tab=play; ?game=... opens play). Done on load, before the catalogue
+// arrives: done after, it would take the reader away from a tab opened in the meantime.
+function openTabFromAddress() {
+  const query = new URLSearchParams(window.location.search);
+  const tab = query.get("tab") || (query.has("game") ? "play" : "");
+  if (tab && document.querySelector(`.tab[data-tab="${CSS.escape(tab)}"]`)) showTab(tab);
+}
+
 // A link may preset the game form: ?game=nimble&position=1,3,3,6&starter=computer&cap=9 ...
 function fillFromAddress() {
   const query = new URLSearchParams(window.location.search);
   const game = query.get("game");
-  const tab = query.get("tab") || (query.has("game") ? "play" : "");
-  if (tab && document.querySelector(`.tab[data-tab="${CSS.escape(tab)}"]`)) showTab(tab);
   if (game && gameInfo(game).playable) {
     $("game").value = game;
     $("game").dispatchEvent(new Event("change"));
@@ -1389,6 +1395,7 @@ function hiddenGameInfo() {
 }
 
 function loadHiddenGames(data) {
+  const typed = $("hidden-position").value.trim();  // typed before the catalogue arrived
   hidden.variants = data.variants;
   $("solve-variant").replaceChildren(...data.variants.map((v) =>
     el("option", { value: v.name, text: v.name, title: `${v.title}: ${v.summary}` })));
@@ -1397,6 +1404,7 @@ function loadHiddenGames(data) {
   select.replaceChildren(...hidden.games.map((g) => el("option", { value: g.name, text: g.name })));
   select.value = "nim";
   showHiddenGame();
+  if (typed) $("hidden-position").value = typed;
 }
 
 function showHiddenGame() {
@@ -1570,4 +1578,5 @@ async function solveSmall(event) {
 }
 $("solve-form").addEventListener("submit", (event) => { solveSmall(event).catch(() => {}); });
 
+openTabFromAddress();
 const gamesLoaded = loadGames().catch(() => {});
