@@ -22,6 +22,8 @@ bytes. Smaller trees never import numba: its import alone costs 0.3 s and about 
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any, Final
 
 __all__ = ["COMPACT_FROM", "SIGNAL_BITS", "ChildTable", "opponent_label", "own_label"]
@@ -57,24 +59,27 @@ def opponent_label(signal: int) -> int:
 
 
 class ChildTable:
-    """Children of one player's histories, keyed by (history, label)."""
+    """Children of one player's histories, keyed by (history, label).
+
+    ``get(hist, label)`` is the child of ``hist`` under ``label``, or -1. It is an attribute
+    bound to the current storage (a dict's lookup, or the compiled :func:`find` on the
+    slots), so that a lookup, made at every edge of the tree, costs a single call.
+    """
+
+    get: Callable[[int, int], int]
 
     def __init__(self, compact_from: int = COMPACT_FROM) -> None:
         self.compact_from = compact_from
         self.small: dict[int, int] | None = {}  # keyed by (history << 48) | label
         self.kernels: Any = None  # nimlab.extensive.child_kernels, once compact
-        self.slots: tuple[Any, Any, Any] = ((), (), ())
+        self.slots: Any = None
         self.size = 0
         self.room = 0
+        small = self.small
+        self.get = lambda hist, label: small.get((hist << _LABEL_BITS) | label, -1)
 
     def __len__(self) -> int:
         return self.size
-
-    def get(self, hist: int, label: int) -> int:
-        """The child of ``hist`` under ``label``, or -1."""
-        if self.small is not None:
-            return self.small.get((hist << _LABEL_BITS) | label, -1)
-        return int(self.kernels.find(*self.slots, hist, label))
 
     def put(self, hist: int, label: int, kid: int) -> None:
         """Store ``kid`` as the child of ``hist`` under ``label`` (not stored yet)."""
@@ -86,9 +91,9 @@ class ChildTable:
             return
         if self.size > self.room:
             old = self.slots
-            self._allocate(2 * len(old[0]))
-            self.kernels.rehash(*old, *self.slots)
-        self.kernels.insert(*self.slots, hist, label, kid)
+            self._allocate(len(old))  # twice the slots: two words a slot
+            self.kernels.rehash(old, self.slots)
+        self.kernels.insert(self.slots, hist, label, kid)
 
     def _compact(self) -> None:
         """Move the dict's children into flat arrays, if numba is installed."""
@@ -102,8 +107,9 @@ class ChildTable:
         self._allocate(1 << (2 * len(small)).bit_length())  # at most half full
         mask = (1 << _LABEL_BITS) - 1
         for key, kid in small.items():
-            child_kernels.insert(*self.slots, key >> _LABEL_BITS, key & mask, kid)
+            child_kernels.insert(self.slots, key >> _LABEL_BITS, key & mask, kid)
 
     def _allocate(self, capacity: int) -> None:
         self.slots = self.kernels.empty_slots(capacity)
         self.room = int(capacity * _MAX_LOAD)
+        self.get = functools.partial(self.kernels.find, self.slots)
