@@ -5,8 +5,9 @@ A label names what extends the history: an own action and what the player saw
 
 A :class:`ChildTable` starts as a dict; once it holds :data:`COMPACT_FROM` children, and if
 numba is installed, it moves them into flat arrays (:mod:`nimlab.extensive.child_kernels`),
-16 bytes a slot at most 70% full: a dict entry with its integer key and value takes about 107
-bytes. Smaller trees never import numba: its import alone costs 0.3 s and about 100 MB.
+16 bytes a slot, 47% to 70% full (about 28 bytes a child): a dict entry with its integer key
+and value takes about 107 bytes. Smaller trees never import numba: its import alone costs
+0.3 s and about 100 MB.
 
 >>> table = ChildTable(compact_from=2)
 >>> table.get(0, own_label(1, 5))
@@ -91,7 +92,7 @@ class ChildTable:
             return
         if self.size > self.room:
             old = self.slots
-            self._allocate(len(old))  # twice the slots: two words a slot
+            self._allocate(len(old) * 3 // 4)  # half as many slots again (two words a slot)
             self.kernels.rehash(old, self.slots)
         self.kernels.insert(self.slots, hist, label, kid)
 
@@ -104,12 +105,13 @@ class ChildTable:
             return
         self.kernels = child_kernels
         small, self.small = self.small or {}, None
-        self._allocate(1 << (2 * len(small)).bit_length())  # at most half full
+        self._allocate(int(len(small) / _MAX_LOAD * 1.2))  # 58% full
         mask = (1 << _LABEL_BITS) - 1
         for key, kid in small.items():
             child_kernels.insert(self.slots, key >> _LABEL_BITS, key & mask, kid)
 
     def _allocate(self, capacity: int) -> None:
+        capacity = max(capacity, int(self.size / _MAX_LOAD) + 2)  # room for one more
         self.slots = self.kernels.empty_slots(capacity)
         self.room = int(capacity * _MAX_LOAD)
         self.get = functools.partial(self.kernels.find, self.slots)
