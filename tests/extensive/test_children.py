@@ -5,7 +5,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nimlab.extensive.children import SIGNAL_BITS, ChildTable, opponent_label, own_label
+from nimlab.extensive.children import (
+    COMPACT_FROM,
+    COMPACT_ONCE_LOADED,
+    SIGNAL_BITS,
+    ChildTable,
+    opponent_label,
+    own_label,
+)
 
 _LABELS = st.one_of(
     st.builds(
@@ -41,3 +48,22 @@ def test_a_table_answers_as_a_dict(
 def test_labels_of_own_actions_and_announcements_differ() -> None:
     """An own action's label is never an announcement's, whatever the signal."""
     assert own_label(0, 0) > opponent_label((1 << SIGNAL_BITS) - 1)
+
+
+def test_a_table_turns_compact_early_once_the_arrays_code_is_loaded() -> None:
+    """After some table has imported the compiled code, another moves to flat arrays at
+    COMPACT_ONCE_LOADED children rather than COMPACT_FROM, and still finds every child."""
+    import nimlab.extensive.child_kernels  # noqa: F401 - as a first large table does
+
+    table = ChildTable()
+    for hist in range(COMPACT_ONCE_LOADED - 1):
+        table.put(hist, own_label(0, 1), hist + 1)
+    assert table.small is not None
+    table.put(COMPACT_ONCE_LOADED, opponent_label(2), 0)
+    assert table.small is None and COMPACT_ONCE_LOADED < COMPACT_FROM
+    assert [table.get(h, own_label(0, 1)) for h in (0, 7, COMPACT_ONCE_LOADED - 2)] == [
+        1,
+        8,
+        COMPACT_ONCE_LOADED - 1,
+    ]
+    assert table.get(COMPACT_ONCE_LOADED, opponent_label(2)) == 0

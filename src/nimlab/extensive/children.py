@@ -24,6 +24,7 @@ and value takes about 107 bytes. Smaller trees never import numba: its import al
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -35,6 +36,12 @@ SIGNAL_BITS: Final = 24
 COMPACT_FROM: Final = 1 << 20
 """Children held in a dict before a table moves to flat arrays: from about here the arrays
 save more than numba's import costs (SN(9,9,1)'s trees have about 310,000 histories in all)."""
+
+COMPACT_ONCE_LOADED: Final = 1 << 15
+"""Once another table has loaded the arrays' code, a table moves there from this many
+children (checked at each multiple): the import is paid for already."""
+
+_KERNELS: Final = "nimlab.extensive.child_kernels"
 
 _MAX_LOAD: Final = 0.7
 _LABEL_BITS: Final = 2 * SIGNAL_BITS  # a label's bits: an action's index and a signal
@@ -87,7 +94,9 @@ class ChildTable:
         self.size += 1
         if self.small is not None:
             self.small[(hist << _LABEL_BITS) | label] = kid
-            if self.size >= self.compact_from:
+            if self.size >= self.compact_from or (
+                self.size % COMPACT_ONCE_LOADED == 0 and _KERNELS in sys.modules
+            ):
                 self._compact()
             return
         if self.size > self.room:
