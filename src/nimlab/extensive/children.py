@@ -33,9 +33,11 @@ __all__ = ["COMPACT_FROM", "SIGNAL_BITS", "ChildTable", "opponent_label", "own_l
 SIGNAL_BITS: Final = 24
 """Bits for a signal's number in a label."""
 
-COMPACT_FROM: Final = 1 << 20
-"""Children held in a dict before a table moves to flat arrays: from about here the arrays
-save more than numba's import costs (SN(9,9,1)'s trees have about 310,000 histories in all)."""
+COMPACT_FROM: Final = 1 << 18
+"""Children held in a dict before a table moves to flat arrays. A tree's memory peaks with
+its tables just under this: at 2**20, SN(10,10,1)'s peak held 140 MB of dicts, which flat
+arrays hold in about 20 MB; numba's import costs about 100 MB (SN(9,9,1)'s trees have about
+310,000 histories in all, and stay dicts)."""
 
 COMPACT_ONCE_LOADED: Final = 1 << 15
 """Once another table has loaded the arrays' code, a table moves there from this many
