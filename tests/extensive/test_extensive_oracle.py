@@ -17,6 +17,7 @@ from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.solve import solve
 from nimlab.extensive.tree import build_tree
 from nimlab.extensive.warm import Start
+from tests.extensive.grown import allow_at_random, grow_at_random
 
 CASES = [
     ("sn", (3, 3, 1), False),
@@ -115,34 +116,6 @@ def test_unknown_method_is_refused() -> None:
         solve("sn", (3, 3, 1), method="simplex")
 
 
-def _grown(
-    variant: str, heaps: tuple[int, ...], held: int, seed: int, rounds: int
-) -> tuple[Any, Restriction]:
-    """A tree of ``variant`` with ``held`` restricted, grown ``rounds`` times, each time after
-    allowing random actions at random information sets of the held player."""
-    import random
-
-    from nimlab.extensive.tree import growing_tree
-
-    rng = random.Random(seed)
-    rule = Restriction()
-    builder = growing_tree(variant, heaps, held, rule)
-    for _ in range(rounds):
-        _allow_some(builder, rule, held, rng)
-        builder.grow()
-    return builder, rule
-
-
-def _allow_some(builder: Any, rule: Restriction, held: int, rng: Any) -> None:
-    """Allow one random action at about 30% of the held player's information sets."""
-    tree = builder.tree
-    for info in list(tree.infosets):
-        if info.player == held and rng.random() < 0.3:
-            full = builder.actions_of(held, info.belief, info.pending)
-            history = tree.history_ids[held][info.hist]
-            rule.allow(history, rng.choice(full), info.belief, info.pending)
-
-
 def _game_by_names(tree: Any) -> tuple[Any, ...]:
     """A tree as sets of named information sets and terminals, whatever its numbering."""
     names: list[dict[int, tuple[Any, ...]]] = [{0: ()}, {0: ()}]
@@ -181,7 +154,7 @@ def test_a_grown_tree_is_the_tree_built_with_its_actions(
     variant, heaps = case
     tables = functools.partial(ChildTable, compact_from=compact_from)
     with mock.patch("nimlab.extensive.builder.ChildTable", tables):
-        builder, _ = _grown(variant, heaps, held, seed, rounds)
+        builder, _ = grow_at_random(variant, heaps, held, seed, rounds)
     assert all((table.small is None) == (len(table) >= compact_from) for table in builder.children)
     grown = builder.tree
     sequence_form(grown)  # the numbering is consistent (consecutive per information set)
@@ -229,7 +202,7 @@ def test_the_extended_lp_is_the_lp_of_the_grown_tree(
     tree, lp = builder.tree, GrowingLp(start=start)
     for number in range(rounds + 1):
         if number:
-            _allow_some(builder, rule, held, rng)
+            allow_at_random(builder, rule, held, rng)
             builder.grow()
         form = sequence_form(tree)
         kept = lp.solve(tree, form)

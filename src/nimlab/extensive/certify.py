@@ -220,7 +220,8 @@ def _contributions(
             sums[keys[starts]] = np.add.reduceat(weights[order], starts)
         return [int(v) for v in sums], scale
     contributions = [0] * n
-    for s, o, u in zip(own.tolist(), other.tolist(), tree.term_payoff, strict=True):
+    payoffs = tree.term_payoff if payoff is None else payoff.tolist()  # Python ints
+    for s, o, u in zip(own.tolist(), other.tolist(), payoffs, strict=True):
         contributions[s] += u * ints[o]
     return contributions, scale
 

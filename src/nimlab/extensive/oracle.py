@@ -11,6 +11,16 @@ on their own trees (:func:`nimlab.extensive.certify.certify_lp`): R's rounded st
 first game is a strategy of the full game and L's exact best response to it, computed on a
 tree where L keeps every action, is an upper bound; symmetrically for the lower bound.
 
+With the own start of :mod:`nimlab.extensive.warm` (Schrödinger Nim), each LP is made of
+the tree reduced by :mod:`nimlab.extensive.collapse`: where the held player has no choice
+left, the free player's subtree is one terminal worth its best reply, found by backward
+induction, and that reply (the first best action meeting the fewest information sets) is
+both the free player's plan there and its LP's start. The LPs shrink (in one late upper game
+of SN(9,9,1), 45,015 of L's 141,921 sequences are kept) and the support added each round is
+the backward induction's wherever it can be: SN(11,11,1) in 991 s and 3.35 GB instead of
+1,670 s and 4.37 GB (``BENCHMARKS.md``). The bound that decides the certificate is computed
+again on the whole tree.
+
 >>> result = solve_restricted("sn", (3, 3, 1), root_heap=0)
 >>> result.value, result.exact
 (Fraction(1, 3), True)
@@ -28,7 +38,13 @@ import numpy as np
 import numpy.typing as npt
 
 from nimlab.extensive.builder import Builder, Memo
-from nimlab.extensive.certify import Certificate, certify_lp
+from nimlab.extensive.certify import (
+    Certificate,
+    best_response_value,
+    certify_lp,
+    realisation_plan,
+)
+from nimlab.extensive.collapse import Collapse, ReducedTree
 from nimlab.extensive.gametree import GameTree
 from nimlab.extensive.lp import LpSolution
 from nimlab.extensive.protocol import Rules
@@ -65,11 +81,14 @@ class Round:
 
 @dataclass
 class _Half:
-    """One half-restricted game: its tree, sequence form and LP solution."""
+    """One half-restricted game: its tree, the tree its LP is made of (reduced, or the tree
+    itself), that LP's sequence form and solution, and the free player's plan in ``tree``."""
 
     tree: GameTree
+    solved: GameTree | ReducedTree
     form: SequenceForm
     lp: LpSolution
+    plan: npt.NDArray[np.float64]
     lp_seconds: float
 
 
@@ -88,6 +107,21 @@ def _allow_support(
         action = info.actions[s - info.first_seq]
         added += rule.allow(ids[player][info.hist], action, info.belief, info.pending)
     return added
+
+
+def _certify(game: _Half, held: int) -> Certificate:
+    """Exact bounds from the LP of a half-restricted game (``held``: its restricted player),
+    found on the tree the LP was made of. From a reduced tree, the bound that counts, the
+    free player's best response to the held player's rounded strategy, is computed again on
+    the whole tree: the certificate does not rest on the reduction."""
+    certificate, behaviours = certify_lp(game.solved, game.form, game.lp)
+    if game.solved is game.tree or not behaviours[held]:
+        return certificate
+    plan = realisation_plan(game.solved, held, behaviours[held])  # the same sequences
+    bound = best_response_value(game.tree, 1 - held, plan)
+    if held == 1:
+        return Certificate(certificate.lower, bound, certificate.method)
+    return Certificate(bound, certificate.upper, certificate.method)
 
 
 def solve_restricted(
@@ -112,7 +146,7 @@ def solve_restricted(
     rounds stop as soon as the upper bound is certified at most ``enough``: this game then
     cannot raise L's value, and its certificate is that upper bound alone (lower bound -1).
 
-    >>> part = solve_restricted("sn", (4, 4, 1), root_heap=2, enough=Fraction(1, 5))
+    >>> part = solve_restricted("sn", (5, 5, 1), root_heap=2, enough=Fraction(1, 5))
     >>> part.exact, part.certificate.upper <= Fraction(1, 5)
     (False, True)
     """
@@ -125,6 +159,8 @@ def solve_restricted(
     # per held player: the LP of its growing tree
     lps = (GrowingLp(start=lp_start), GrowingLp(start=lp_start))
     builders: list[Builder | None] = [None, None]  # per held player: its growing tree
+    # per held player: the reduction of its trees (see the module's text)
+    collapses = tuple(Collapse(player=1 - held) if lp_start == "own" else None for held in (0, 1))
 
     def half(held: int) -> _Half:
         t0 = time.perf_counter()
@@ -144,12 +180,19 @@ def solve_restricted(
             builder.grow()
         tree = builder.tree
         t1 = time.perf_counter()
-        form = sequence_form(tree)
-        lp = lps[held].solve(tree, form)
+        collapse = collapses[held]
+        solved = tree if collapse is None else collapse.reduce(tree)
+        form = sequence_form(solved)
+        first_play = None if collapse is None or solved is tree else collapse.first_play
+        lp = lps[held].solve(solved, form, first_play)
+        plan = lp.y if held == 0 else lp.x
+        if solved is not tree:
+            assert collapse is not None
+            plan = collapse.expand(plan)
         lp_seconds = time.perf_counter() - t1
         timings["build"] += t1 - t0
         timings["lp"] += lp_seconds
-        return _Half(tree, form, lp, lp_seconds)
+        return _Half(tree, solved, form, lp, plan, lp_seconds)
 
     upper_game = lower_game = None
     certificate = Certificate(Fraction(-1), Fraction(1), "none")
@@ -157,9 +200,9 @@ def solve_restricted(
     for number in range(1, max_rounds + 1):
         t0 = time.perf_counter()
         upper_game = half(1)
-        added = _allow_support(upper_game.tree, 0, upper_game.lp.x, rules[0])
+        added = _allow_support(upper_game.tree, 0, upper_game.plan, rules[0])
         lower_game = half(0)  # already facing L's newly allowed actions
-        added += _allow_support(lower_game.tree, 1, lower_game.lp.y, rules[1])
+        added += _allow_support(lower_game.tree, 1, lower_game.plan, rules[1])
         gap = upper_game.lp.value - lower_game.lp.value
         if progress is not None:
             nodes = (upper_game.tree.nodes, lower_game.tree.nodes)
@@ -172,7 +215,7 @@ def solve_restricted(
         if enough is not None and bound <= float(enough) + 1e-9 and bound < tried and gap >= 1e-9:
             tried = bound
             t1 = time.perf_counter()
-            upper, _ = certify_lp(upper_game.tree, upper_game.form, upper_game.lp)
+            upper = _certify(upper_game, 1)
             timings["certify"] += time.perf_counter() - t1
             if upper.upper <= enough:
                 certificate = Certificate(
@@ -183,8 +226,8 @@ def solve_restricted(
                 break
         if gap < 1e-9 or added == 0:
             t1 = time.perf_counter()
-            upper, _ = certify_lp(upper_game.tree, upper_game.form, upper_game.lp)
-            lower, _ = certify_lp(lower_game.tree, lower_game.form, lower_game.lp)
+            upper = _certify(upper_game, 1)
+            lower = _certify(lower_game, 0)
             timings["certify"] += time.perf_counter() - t1
             certificate = Certificate(
                 lower.lower, upper.upper, f"restricted games; {lower.method}; {upper.method}"

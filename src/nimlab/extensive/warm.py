@@ -16,7 +16,9 @@ and has entries only in new rows, whose duals are 0: its reduced cost is 0, and 
 other new one. The dual simplex then stalls in degenerate pivots: on one LP of SN(9,9,1) it
 moved the objective from -0.3333287 to -0.3333270 between iterations 2,220 and 7,724, then
 jumped to the optimum, -0.25 (HiGHS's log). So the new part gets a basis of its own
-(:func:`_start_new_part`): at every new information set the player plays its first action.
+(:func:`_start_new_part`): at every new information set the player plays its first action
+(or the one the caller names: the backward induction's choice of a reduced tree,
+:mod:`nimlab.extensive.collapse`).
 And HiGHS prices by Devex, whose weights start afresh at once, instead of computing the
 steepest-edge weights of a basis it did not build. Both together: SN(9,9,1) from 67 s to 36
 s, its simplex iterations from 76,658 to 22,301 (``benchmarks/lp_rounds.py``). That start
@@ -52,6 +54,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nimlab.errors import NimlabError
+from nimlab.extensive.collapse import ReducedTree
 from nimlab.extensive.gametree import GameTree
 from nimlab.extensive.lp import (
     LpSolution,
@@ -105,7 +108,7 @@ class Layout:
     seq_infoset: tuple[Indices, Indices]
 
     @classmethod
-    def of(cls, tree: GameTree) -> Layout:
+    def of(cls, tree: GameTree | ReducedTree) -> Layout:
         """The layout of ``tree`` as it stands."""
         return cls(
             np.array(tree.infosets.first_seq, dtype=np.int64),
@@ -167,9 +170,12 @@ class GrowingLp:
     """The model's basis after the last solve, as HiGHS's status codes of its columns and
     rows (kept here: reading them back from HiGHS makes a Python object per entry)."""
 
-    def solve(self, tree: GameTree, form: SequenceForm) -> LpSolution:
+    def solve(
+        self, tree: GameTree | ReducedTree, form: SequenceForm, first_play: Indices | None = None
+    ) -> LpSolution:
         """Extend the model to the LP of ``tree`` (the tree of the last call, grown) and
-        solve it from the last optimal basis."""
+        solve it from the last optimal basis. ``first_play``: per information set of the
+        tree, the action the own start plays at it when it is new (default: the first)."""
         old, later = self.layout, Layout.of(tree)
         nx, nq = form.E.shape[1], form.F.shape[0]
         ny, ne = form.F.shape[1], form.E.shape[0]
@@ -196,7 +202,7 @@ class GrowingLp:
                 found = _run_fresh(h)
             else:
                 if width:
-                    _start_new_part(h, form, later, self.model, self.status)
+                    _start_new_part(h, form, later, self.model, self.status, first_play)
                 found = run_model(h)
         self.status = _status_codes(found, self.model)
         return optimum(found, columns, rows, nx, ny)
@@ -333,6 +339,7 @@ def _start_new_part(
     layout: Layout,
     model: dict[str, Indices],
     status: tuple[Codes, Codes],
+    first_play: Indices | None = None,
 ) -> None:
     """Give the model's new part (the columns and rows beyond ``status``, the basis of the
     last solve) the basis of playing the first action at every new information set: for
@@ -349,12 +356,13 @@ def _start_new_part(
     rows = np.full(h.getNumRow(), BASIC, dtype=np.int8)  # HiGHS adds rows basic
     rows[:height] = status[1]
     own_l, own_r = form.infosets
+    play = layout.first if first_play is None else layout.first + first_play
     new_l = e[1:] >= height  # L's information sets are E's rows 1, 2, ...
     rows[e[1:][new_l]] = LOWER  # sum of its sequences = the one leading here
-    cols[x[layout.first[own_l[new_l]]]] = BASIC
+    cols[x[play[own_l[new_l]]]] = BASIC
     new_r = q[1:] >= width  # R's are F's rows, the columns q 1, 2, ...
     cols[q[1:][new_r]] = BASIC
-    rows[y[layout.first[own_r[new_r]]]] = UPPER  # R's first reply, tight
+    rows[y[play[own_r[new_r]]]] = UPPER  # R's first reply, tight
     # HiGHS takes the statuses as lists of its enum: picked from an object array in one take
     codes = np.array([highspy.HighsBasisStatus(code) for code in range(ZERO + 1)], dtype=object)
     basis = highspy.HighsBasis()  # as a new model's own: not valid, alien (HiGHS checks it)
