@@ -317,3 +317,14 @@ def test_a_first_heap_that_cannot_beat_another_stops_early() -> None:
     assert restricted.value == solve("sn", (6, 5, 1), method="lp").value == Fraction(5, 21)
     unbeaten = solve_restricted("sn", (4, 4, 1), root_heap=0, enough=Fraction(1, 10))
     assert unbeaten.exact and unbeaten.value == Fraction(1, 5)
+
+
+def test_a_stalled_lp_is_solved_afresh_to_the_same_value() -> None:
+    """An own-start LP that runs past the stall limit is solved again afresh with presolve:
+    with a limit of one iteration every grown LP takes that path, and the value is still
+    right and certified."""
+    from fractions import Fraction
+
+    with mock.patch("nimlab.extensive.warm.STALL_LIMIT", 1):
+        result = solve_restricted("sn", (5, 5, 1), root_heap=0)
+    assert (result.value, result.exact) == (Fraction(3, 13), True)

@@ -203,7 +203,7 @@ class GrowingLp:
             else:
                 if width:
                     _start_new_part(h, form, later, self.model, self.status, first_play)
-                found = run_model(h)
+                found = _run_or_restart(h)
         self.status = _status_codes(found, self.model)
         return optimum(found, columns, rows, nx, ny)
 
@@ -304,6 +304,34 @@ def _whole_model(
     if status != highspy.HighsStatus.kOk:
         raise NimlabError("HiGHS refused the sequence-form LP of a grown tree")
     return h
+
+
+STALL_LIMIT = 50_000
+"""Simplex iterations from the own start after which a run is given up and the LP solved
+afresh (with presolve): rare stalls, such as one LP of SN(11,11,1) that ran 161,553
+iterations (``BENCHMARKS.md``, session 19). Below it, the warm path's vertices are kept:
+they grow the trees less than fresh ones."""
+
+
+def _run_or_restart(h: Any) -> ModelOptimum:
+    """Run the simplex method from the start ``h`` holds; after :data:`STALL_LIMIT`
+    iterations without an optimum, forget the start and solve afresh with presolve. The
+    iterations counted are those of both runs."""
+    import highspy
+
+    h.setOptionValue("simplex_iteration_limit", STALL_LIMIT)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kIterationLimit:
+        return read_optimum(h)
+    spent = int(h.getInfo().simplex_iteration_count)
+    h.setOptionValue("simplex_iteration_limit", 2**31 - 1)
+    h.clearSolver()
+    h.setOptionValue("presolve", "on")
+    h.run()
+    found = read_optimum(h)
+    return ModelOptimum(
+        found.values, found.duals, found.basic_cols, found.basic_rows, spent + found.iterations
+    )
 
 
 def _run_fresh(h: Any) -> ModelOptimum:
