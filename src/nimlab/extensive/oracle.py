@@ -18,7 +18,8 @@ induction, and that reply (the first best action meeting the fewest information 
 both the free player's plan there and its LP's start. The LPs shrink (in one late upper game
 of SN(9,9,1), 45,015 of L's 141,921 sequences are kept) and the support added each round is
 the backward induction's wherever it can be: SN(11,11,1) in 991 s and 3.35 GB instead of
-1,670 s and 4.37 GB (``BENCHMARKS.md``). The bound that decides the certificate is computed
+1,670 s and 4.37 GB, and in 451 s (5.7 GB) with :data:`nimlab.extensive.warm.STALL_LIMIT`
+(``BENCHMARKS.md``). The bound that decides the certificate is computed
 again on the whole tree.
 
 >>> result = solve_restricted("sn", (3, 3, 1), root_heap=0)
