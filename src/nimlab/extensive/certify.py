@@ -26,7 +26,13 @@ import numpy.typing as npt
 
 from nimlab.extensive.lifting import SparseExactSolver
 from nimlab.extensive.lp import LpSolution, lp_matrix
-from nimlab.extensive.seqform import SequenceForm, SequenceTree, infoset_fields, integer_array
+from nimlab.extensive.seqform import (
+    SequenceForm,
+    SequenceTree,
+    infoset_fields,
+    integer_array,
+    largest_payoff,
+)
 
 __all__ = [
     "BASIS_LIMIT",
@@ -210,7 +216,7 @@ def _contributions(
     payoff = integer_array(tree.term_payoff)
     n = tree.sequence_count(player)
     assert own is not None and other is not None  # sequence numbers fit in 64 bits
-    if payoff is not None and max(ints) * _largest(payoff) * max(len(payoff), 1) < 2**62:
+    if payoff is not None and max(ints) * largest_payoff(payoff) * max(len(payoff), 1) < 2**62:
         weights = np.asarray(ints, dtype=np.int64)[other] * payoff.astype(np.int64)
         order = np.argsort(own, kind="stable")
         sums = np.zeros(n, dtype=np.int64)
@@ -224,13 +230,6 @@ def _contributions(
     for s, o, u in zip(own.tolist(), other.tolist(), payoffs, strict=True):
         contributions[s] += u * ints[o]
     return contributions, scale
-
-
-def _largest(payoff: npt.NDArray[np.signedinteger]) -> int:
-    """The largest absolute payoff (at least 1)."""
-    if not len(payoff):
-        return 1
-    return max(int(payoff.max()), -int(payoff.min()), 1)
 
 
 def best_response_value(

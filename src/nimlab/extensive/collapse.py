@@ -47,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nimlab.extensive.gametree import GameTree, InfosetTable
-from nimlab.extensive.seqform import infoset_fields, integer_array, offsets
+from nimlab.extensive.seqform import infoset_fields, integer_array, largest_payoff, offsets
 
 __all__ = ["Collapse", "ReducedTree"]
 
@@ -122,7 +122,6 @@ class Collapse:
     player: int
     reduced_index: Indices = field(default_factory=lambda: np.zeros(0, np.int64))
     """Per information set of the tree, its index in the reduced trees (-1: not kept yet)."""
-    kept: int = 0
     _expansion: tuple[Indices, ...] = ()
     _levels: list[Indices] = field(default_factory=list)
     first_play: Indices = field(default_factory=lambda: np.zeros(0, np.int64))
@@ -134,8 +133,8 @@ class Collapse:
         when its payoffs are too large for 64-bit sums."""
         p, held = self.player, 1 - self.player
         payoff = integer_array(tree.term_payoff)
-        if payoff is None or _too_large(payoff):
-            return tree
+        if payoff is None or largest_payoff(payoff) * len(payoff) >= 2**62:
+            return tree  # sums of payoffs could overflow 64 bits
         owner, parents, firsts, widths = infoset_fields(tree)
         own = np.flatnonzero(owner == p)
         other = np.flatnonzero(owner == held)
@@ -145,7 +144,8 @@ class Collapse:
             firsts[other], widths[other], parents[other], tree.sequence_count(held)
         )
         at = np.asarray(tree.term_seq[p], dtype=np.int64)
-        met = rep[np.asarray(tree.term_seq[held], dtype=np.int64)]
+        held_at = np.asarray(tree.term_seq[held], dtype=np.int64)
+        met = rep[held_at]
         low, high = np.full(count, _NONE), np.full(count, -1, dtype=np.int64)
         np.minimum.at(low, at, met)
         np.maximum.at(high, at, met)
@@ -181,10 +181,11 @@ class Collapse:
         # numbering: earlier kept information sets keep their index, new ones follow in order
         index = np.full(len(owner), -1, dtype=np.int64)
         index[: len(self.reduced_index)] = self.reduced_index
+        kept = int(np.count_nonzero(index >= 0))
         fresh = np.flatnonzero((index < 0) & ~inner)
-        index[fresh] = np.arange(self.kept, self.kept + len(fresh))
-        self.reduced_index, self.kept = index, self.kept + len(fresh)
-        by_index = np.empty(self.kept, dtype=np.int64)
+        index[fresh] = np.arange(kept, kept + len(fresh))
+        self.reduced_index = index
+        by_index = np.empty(kept + len(fresh), dtype=np.int64)
         by_index[index[index >= 0]] = np.flatnonzero(index >= 0)
         # the free player's kept sequences, numbered in the reduced order of their sets
         kept_own = by_index[owner[by_index] == p]
@@ -216,7 +217,6 @@ class Collapse:
         outside = ~single[at]
         roots = np.flatnonzero((own_number >= 0) & single & (high >= 0))
         term_own = np.concatenate([own_number[at[outside]], own_number[roots]])
-        held_at = np.asarray(tree.term_seq[held], dtype=np.int64)
         term_held = np.concatenate([held_at[outside], low[roots]])
         term_payoff = _as_array(np.concatenate([payoff[outside], value[roots]]), "q")
         terms = [_as_array(term_own), _as_array(term_held)]
@@ -251,11 +251,3 @@ def _as_array(values: npt.NDArray[np.signedinteger], code: str = "i") -> array[i
     out = array(code)
     out.frombytes(values.astype(np.dtype(f"i{out.itemsize}")).tobytes())
     return out
-
-
-def _too_large(payoff: npt.NDArray[np.signedinteger]) -> bool:
-    """Whether sums of these payoffs could overflow 64 bits."""
-    if not len(payoff):
-        return False
-    largest = max(int(payoff.max()), -int(payoff.min()), 1)
-    return largest * len(payoff) >= 2**62

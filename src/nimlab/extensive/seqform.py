@@ -39,6 +39,7 @@ __all__ = [
     "constraint_matrix",
     "infoset_fields",
     "integer_array",
+    "largest_payoff",
     "offsets",
     "sequence_form",
 ]
@@ -109,6 +110,17 @@ def integer_array(values: Sequence[int]) -> npt.NDArray[np.signedinteger] | None
         return np.array(values, dtype=np.int64)
     except OverflowError:
         return None
+
+
+def largest_payoff(payoff: npt.NDArray[np.signedinteger]) -> int:
+    """The largest absolute payoff (at least 1), to bound integer sums before taking them.
+
+    >>> largest_payoff(np.array([3, -5])), largest_payoff(np.array([], dtype=np.int8))
+    (5, 1)
+    """
+    if not len(payoff):
+        return 1
+    return max(int(payoff.max()), -int(payoff.min()), 1)
 
 
 @dataclass(frozen=True)
