@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import nimlab.extensive.warm as warm
-from nimlab.extensive.lp import ModelOptimum, configured_highs, run_model
+from nimlab.extensive.lp import ModelOptimum, configured_highs
 from nimlab.extensive.solve import solve
 
 
@@ -33,6 +33,7 @@ def save(variant: str, heaps: tuple[int, ...], folder: Path, min_iterations: int
     """Solve and keep the models (and start bases) of the LPs taking many iterations."""
     folder.mkdir(parents=True, exist_ok=True)
     count = 0
+    run = warm._run_or_restart  # the own start's run (Schrödinger Nim)
 
     def kept_run(h: Any) -> ModelOptimum:
         nonlocal count
@@ -40,7 +41,7 @@ def save(variant: str, heaps: tuple[int, ...], folder: Path, min_iterations: int
         start = folder / "start.bas"
         h.writeBasis(str(start))
         t0 = time.perf_counter()
-        found = run_model(h)
+        found = run(h)
         seconds = time.perf_counter() - t0
         if found.iterations >= min_iterations:
             shutil.move(start, folder / f"lp{count}.bas")
@@ -52,7 +53,7 @@ def save(variant: str, heaps: tuple[int, ...], folder: Path, min_iterations: int
             )
         return found
 
-    warm.run_model = kept_run
+    warm._run_or_restart = kept_run
     result = solve(variant, heaps, method="restricted", budget=None, max_nodes=10**9)
     (folder / "start.bas").unlink(missing_ok=True)
     print(f"{result.variant}{result.position}: {result.value} (exact: {result.exact})")

@@ -1,12 +1,13 @@
 """Where the peak memory of a restricted-games solve is reached, phase by phase (Linux only).
 
 Run: ``.venv/bin/python benchmarks/memory_phases.py sn 10 10 1 [--misere]``.
-Wraps the solver's phases (building and growing the trees, the sequence form, the LP's
-matrix, HiGHS's ``run``, the new part's start, the certificate) and, around each call, resets
-the process's peak RSS (``/proc/self/clear_refs``) and reads it back: per phase, the most it
-rose above its starting RSS while it ran (transient) and what it left behind, summed over the
-run (kept). Then the solve's peak and its timings. A tool for judging memory ideas: a phase
-whose kept memory dominates is where the peak comes from.
+Wraps the solver's phases (building and growing the trees, their reduction, the sequence
+form, the LP's matrix, the HiGHS model made of it, its start and its run, the certificate)
+and, around each call, resets the process's peak RSS (``/proc/self/clear_refs``) and reads
+it back: per phase, the most it rose above its starting RSS while it ran (transient) and
+what it left behind, summed over the run (kept). Then the solve's peak and its timings. A
+tool for judging memory ideas: a phase whose kept memory dominates is where the peak comes
+from.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from restricted_game import game_parser, solve_game
 import nimlab.extensive.oracle as oracle
 import nimlab.extensive.warm as warm
 from nimlab.extensive.builder import Builder
+from nimlab.extensive.collapse import Collapse
 
 STATUS = Path("/proc/self/status")
 
@@ -66,13 +68,17 @@ def main() -> None:
         (oracle, "certify_lp"),
         (warm, "lp_matrix"),
         (warm, "run_model"),
+        (warm, "_whole_model"),
+        (warm, "_run_or_restart"),
+        (warm, "_run_fresh"),
         (warm, "_start_new_part"),
     ):
         setattr(module, name, watched(name, getattr(module, name), seen))
-    grow = Builder.grow
+    grow, reduce = Builder.grow, Collapse.reduce
     Builder.grow = watched("grow", grow, seen)  # type: ignore[method-assign]
+    Collapse.reduce = watched("reduce", reduce, seen)  # type: ignore[method-assign]
     result = solve_game(args)
-    Builder.grow = grow  # type: ignore[method-assign]
+    Builder.grow, Collapse.reduce = grow, reduce  # type: ignore[method-assign]
     print(f"{result.variant}{result.position}: {result.value} (exact: {result.exact})")
     print("\n| phase | calls | most transient MB | kept MB, summed | highest peak MB |")
     print("| --- | --- | --- | --- | --- |")
