@@ -101,18 +101,18 @@ FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
 }
 BASE_BYTES = 60e6
 BEYOND: dict[str, tuple[tuple[int, ...], Cost, float, float]] = {
-    "sn": ((10, 10, 1), Cost(157.2, 1_450_000_000), 2.2, 1.55),
+    "sn": ((10, 10, 1), Cost(77.2, 1_436_000_000), 1.5, 1.1),
 }
 """Per family, a large run by restricted games (position, measured cost) and the growth
 exponents of seconds and bytes in the closed-form node bound: a floor for the estimate of
 that position and of larger ones, whose random walks no longer see the tree grow (the walks
-alone estimate SN(11,11,1) at SN(10,10,1)'s 2.4 min). With the builder's flat arrays
-(``BENCHMARKS.md``, sessions 14-15), SN(10,10,1) took 157.2 s and 1.45 GB as a user runs it
-on a fresh clone, SN(11,11,1), where the bound grows 4x, 2,326 s and 4.69 GB (2026-11-27):
-14.8x and 3.2x, under 4**2.2 (21x) and 4**1.55 (8.6x). Before them (session 13), 207.6 s
-and 1.61 GB, then 3,052 s and 6.7 GB: 14.7x and 4.2x, also under. The floor is taken at
-:func:`floor_position` (session 16): SN(11,10,1) took 3,197 s of processor time and 11.8 GB,
-more than SN(11,11,1), and the bytes' exponent was raised from 1.3 to cover it."""
+alone estimate SN(11,11,1) at SN(10,10,1)'s 2.4 min). Measured again on 2026-11-28 (session
+20, with reduced trees and the stall limit): SN(10,10,1) 77.2 s and 1.44 GB, SN(11,11,1),
+where the bound grows 4x, 473 s and 5.6 GB, and SN(11,10,1), placed as SN(11,11,1) by
+:func:`floor_position`, 550 s and 5.26 GB: 7.1x and 3.9x at most, under 4**1.5 (8x) and
+4**1.1 (4.6x). SN(12,12,1), 16x the bound, was stopped unfinished after 51 minutes at 21.5
+GB: over 40x and 15x, under 16**1.5 (64x) and 16**1.1 (21x). Before (sessions 13-19) the
+floor stood on slower runs of older solvers, up to 3,197 s and 11.8 GB for SN(11,10,1)."""
 CLOSED_FORM = "closed form"
 """The method of a position with one non-empty heap: L, who knows it, decides the game at once
 (:func:`nimlab.extensive.solve.solve` gives its value without a tree; never refused)."""
@@ -278,8 +278,8 @@ def floor_position(position: tuple[int, ...]) -> tuple[int, ...]:
     :data:`BEYOND`'s run: every heap one chip short of the largest counted as the largest.
     Decomposed by L's first heap, the part where L starts on such a heap keeps the largest
     heap whole and grows as large as the diagonal's game (SN(10,9,1) 857 s against
-    SN(10,10,1)'s 871 s in one sweep; SN(11,10,1) 3,197 s of processor time and 11.8 GB
-    against SN(11,11,1)'s 2,326 s and 4.69 GB), though its own bound is a doubling smaller.
+    SN(10,10,1)'s 871 s in one sweep; SN(11,10,1) 550 s and 5.26 GB against SN(11,11,1)'s
+    473 s and 5.6 GB on 2026-11-28), though its own bound is a doubling smaller.
 
     >>> floor_position((11, 10, 1)), floor_position((11, 9, 1))
     ((11, 11, 1), (11, 9, 1))
@@ -294,11 +294,14 @@ def _beyond_the_largest_run(
     """``cost``, raised to the floor of :data:`BEYOND` when the position's closed-form node
     bound reaches that of the family's largest measured run.
 
-    >>> cost = estimate_solve("sn", (11, 11, 1)).cost  # measured: 2,326 s and 4.69 GB
-    >>> cost.seconds >= 2326 and cost.bytes >= 4.69e9
+    >>> cost = estimate_solve("sn", (11, 11, 1)).cost  # measured: 473 s and 5.6 GB
+    >>> cost.seconds >= 473 and cost.bytes >= 5.6e9
     True
-    >>> cost = estimate_solve("sn", (11, 10, 1)).cost  # measured: 3,197 s and 11.8 GB
-    >>> cost.seconds >= 3197 and cost.bytes >= 11.8e9
+    >>> cost = estimate_solve("sn", (11, 10, 1)).cost  # measured: 550 s and 5.26 GB
+    >>> cost.seconds >= 550 and cost.bytes >= 5.26e9
+    True
+    >>> cost = estimate_solve("sn", (12, 12, 1)).cost  # unfinished after 51 min and 21.5 GB
+    >>> cost.seconds >= 3064 and cost.bytes >= 21.5e9
     True
     >>> estimate_solve("sn", (3, 10**6)).cost.seconds > 1e100  # no overflow
     True
