@@ -51,7 +51,7 @@ from nimlab.extensive.lp import LpSolution
 from nimlab.extensive.protocol import Rules
 from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.results import EquilibriumResult
-from nimlab.extensive.seqform import SequenceForm, sequence_form
+from nimlab.extensive.seqform import sequence_form
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, growing_tree
 from nimlab.extensive.warm import STARTS, GrowingLp
 
@@ -83,11 +83,12 @@ class Round:
 @dataclass
 class _Half:
     """One half-restricted game: its tree, the tree its LP is made of (reduced, or the tree
-    itself), that LP's sequence form and solution, and the free player's plan in ``tree``."""
+    itself), that LP's solution, and the free player's plan in ``tree``. The LP's sequence
+    form is not kept (made again to certify): a round's memory peaks in HiGHS, and the form
+    of a reduced tree of SN(12,12,1) holds tens of millions of entries."""
 
     tree: GameTree
     solved: GameTree | ReducedTree
-    form: SequenceForm
     lp: LpSolution
     plan: npt.NDArray[np.float64]
     lp_seconds: float
@@ -115,7 +116,7 @@ def _certify(game: _Half, held: int) -> Certificate:
     found on the tree the LP was made of. From a reduced tree, the bound that counts, the
     free player's best response to the held player's rounded strategy, is computed again on
     the whole tree: the certificate does not rest on the reduction."""
-    certificate, behaviours = certify_lp(game.solved, game.form, game.lp)
+    certificate, behaviours = certify_lp(game.solved, sequence_form(game.solved), game.lp)
     if game.solved is game.tree or not behaviours[held]:
         return certificate
     plan = realisation_plan(game.solved, held, behaviours[held])  # the same sequences
@@ -193,13 +194,14 @@ def solve_restricted(
         lp_seconds = time.perf_counter() - t1
         timings["build"] += t1 - t0
         timings["lp"] += lp_seconds
-        return _Half(tree, solved, form, lp, plan, lp_seconds)
+        return _Half(tree, solved, lp, plan, lp_seconds)
 
     upper_game = lower_game = None
     certificate = Certificate(Fraction(-1), Fraction(1), "none")
     tried = 2.0  # the float upper bound last tried against ``enough``
     for number in range(1, max_rounds + 1):
         t0 = time.perf_counter()
+        upper_game = lower_game = None  # the last round's LPs, let go before the new ones
         upper_game = half(1)
         added = _allow_support(upper_game.tree, 0, upper_game.plan, rules[0])
         lower_game = half(0)  # already facing L's newly allowed actions
