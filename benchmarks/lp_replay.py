@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,27 +34,33 @@ def save(variant: str, heaps: tuple[int, ...], folder: Path, min_iterations: int
     """Solve and keep the models (and start bases) of the LPs taking many iterations."""
     folder.mkdir(parents=True, exist_ok=True)
     count = 0
-    run = warm._run_or_restart  # the own start's run (Schrödinger Nim)
 
-    def kept_run(h: Any) -> ModelOptimum:
-        nonlocal count
-        count += 1
-        start = folder / "start.bas"
-        h.writeBasis(str(start))
-        t0 = time.perf_counter()
-        found = run(h)
-        seconds = time.perf_counter() - t0
-        if found.iterations >= min_iterations:
-            shutil.move(start, folder / f"lp{count}.bas")
-            h.writeModel(str(folder / f"lp{count}.mps"))
-            print(
-                f"lp{count}: {seconds:.2f} s, {found.iterations:,} iterations, "
-                f"{h.getNumCol():,} columns, {h.getNumRow():,} rows",
-                flush=True,
-            )
-        return found
+    def kept(run: Callable[[Any], ModelOptimum]) -> Callable[[Any], ModelOptimum]:
+        """``run``, writing out each model it runs that takes many iterations."""
 
-    warm._run_or_restart = kept_run
+        def kept_run(h: Any) -> ModelOptimum:
+            nonlocal count
+            count += 1
+            start = folder / "start.bas"
+            h.writeBasis(str(start))
+            t0 = time.perf_counter()
+            found = run(h)
+            seconds = time.perf_counter() - t0
+            if found.iterations >= min_iterations:
+                shutil.move(start, folder / f"lp{count}.bas")
+                h.writeModel(str(folder / f"lp{count}.mps"))
+                print(
+                    f"lp{count}: {seconds:.2f} s, {found.iterations:,} iterations, "
+                    f"{h.getNumCol():,} columns, {h.getNumRow():,} rows",
+                    flush=True,
+                )
+            return found
+
+        return kept_run
+
+    # the kept model's run (extended start) and the own start's (Schrödinger Nim)
+    warm.run_model = kept(warm.run_model)
+    warm._run_or_restart = kept(warm._run_or_restart)
     result = solve(variant, heaps, method="restricted", budget=None, max_nodes=10**9)
     (folder / "start.bas").unlink(missing_ok=True)
     print(f"{result.variant}{result.position}: {result.value} (exact: {result.exact})")
