@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from typing import Any
 from unittest import mock
@@ -319,12 +320,21 @@ def test_a_first_heap_that_cannot_beat_another_stops_early() -> None:
     assert unbeaten.exact and unbeaten.value == Fraction(1, 5)
 
 
-def test_a_stalled_lp_is_solved_afresh_to_the_same_value() -> None:
-    """An own-start LP that runs past the stall limit is solved again afresh with presolve:
-    with a limit of one iteration every grown LP takes that path, and the value is still
-    right and certified."""
+@pytest.mark.parametrize("drop", [True, False])
+def test_a_stalled_lp_goes_on_to_the_same_value(drop: bool) -> None:
+    """An own-start LP that runs past the stall limit goes on from where it stopped with the
+    free player's dominated sequences ruled out, or, with none to rule out, is solved again
+    afresh with presolve: with a limit of one iteration every grown LP takes that path, and
+    the value is still right and certified."""
     from fractions import Fraction
 
-    with mock.patch("nimlab.extensive.warm.STALL_LIMIT", 1):
+    import nimlab.extensive.warm as warm
+
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch.object(warm, "STALL_LIMIT", 1))
+        if not drop:
+            stack.enter_context(mock.patch.object(warm, "_dropped", return_value=None))
+        dropped = stack.enter_context(mock.patch.object(warm, "_drop", wraps=warm._drop))
         result = solve_restricted("sn", (5, 5, 1), root_heap=0)
     assert (result.value, result.exact) == (Fraction(3, 13), True)
+    assert dropped.called == drop

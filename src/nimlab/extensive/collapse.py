@@ -23,6 +23,19 @@ terminals only ever meet more representatives as the held player is allowed more
 so the reduced trees of one :class:`Collapse` keep each information set's index from round to
 round: what :class:`~nimlab.extensive.warm.GrowingLp` needs to start from the last basis.
 
+Dominated sequences: every outcome below a sequence ``a`` of the free player (a win or a
+loss of each terminal node, not weighted) lies between the worst and the best the player can
+reach there. Where another action ``b`` of the same information set is sure to do at least as
+well as the best ``a`` can (its worst, with the player's own best play below, is no lower
+than ``a``'s best), ``a`` is weakly dominated, at every node of the set and against every
+plan of the held player. Holding ``a`` at zero, and, bottom up, leaving dominated sequences
+out of the best outcomes above them, changes neither the value nor the held player's
+optimal strategies (the free player's best reply never needs ``a``): :attr:`Collapse.
+dominated` lists them, for :mod:`nimlab.extensive.warm` to drop from an LP whose simplex has
+stalled. Of each set's actions that secure its best worst outcome, the backward
+induction's choice is kept if it is one, else the first. At the root of SN(3,1), taking 2
+from the first heap leaves (1, 1), a sure win: L's three other moves are dominated.
+
 >>> from nimlab.extensive.restrict import Restriction
 >>> from nimlab.extensive.tree import growing_tree
 >>> from nimlab.extensive.certify import best_response_value
@@ -36,6 +49,11 @@ round: what :class:`~nimlab.extensive.warm.GrowingLp` needs to start from the la
 >>> y = [Fraction(1)] * tree.sequence_count(1)  # R's only plan
 >>> best_response_value(tree, 0, y) == best_response_value(reduced, 0, y)
 True
+>>> from nimlab.extensive.tree import build_tree
+>>> collapse = Collapse(player=0)  # the whole tree of SN(3,1), L free
+>>> root = collapse.reduce(build_tree("sn", (3, 1))).infosets[0]
+>>> [str(root.actions[s - root.first_seq]) for s in collapse.dominated.tolist() if s <= 4]
+['1_1', '1_3', '2_1']
 """
 
 from __future__ import annotations
@@ -127,6 +145,9 @@ class Collapse:
     first_play: Indices = field(default_factory=lambda: np.zeros(0, np.int64))
     """Per information set of the last reduced tree, the action the free player's backward
     induction chose there (0 for the held player's): a start for its LP."""
+    dominated: Indices = field(default_factory=lambda: np.zeros(0, np.int64))
+    """The free player's dominated sequences in the last reduced tree (see the module's
+    text), by their numbers there."""
 
     def reduce(self, tree: GameTree) -> ReducedTree | GameTree:
         """The reduced tree of ``tree`` (the tree of the last call, grown), or ``tree`` itself
@@ -152,6 +173,12 @@ class Collapse:
         value = np.zeros(count, dtype=np.int64)
         size = np.zeros(count, dtype=np.int64)
         np.add.at(value, at, payoff.astype(np.int64))
+        # the worst and best outcomes below each sequence, as the free player ranks them
+        outcome = payoff.astype(np.int64) if p == 0 else -payoff.astype(np.int64)
+        worst, best_seen = np.full(count, _NONE), np.full(count, -_NONE)
+        np.minimum.at(worst, at, outcome)
+        np.maximum.at(best_seen, at, outcome)
+        dominated = np.zeros(count, dtype=bool)
         above = np.full(len(owner), -1, dtype=np.int64)
         above[own] = seq_infoset[parents[own]]
         depth = _depths(above)[own]
@@ -171,6 +198,26 @@ class Collapse:
                 np.where(shortest, offsets(widths[level]), _NONE), starts
             )
             up = parents[level]
+            # weakly dominated actions: no better at best than another action is at worst
+            secured = np.maximum.reduceat(worst[seqs], starts)
+            own_choice = worst[firsts[level] + choice[level]] == secured
+            first_securing = np.minimum.reduceat(
+                np.where(
+                    worst[seqs] == np.repeat(secured, widths[level]), offsets(widths[level]), _NONE
+                ),
+                starts,
+            )
+            keeper = np.where(own_choice, choice[level], first_securing)
+            beaten = (best_seen[seqs] <= np.repeat(secured, widths[level])) & (
+                offsets(widths[level]) != np.repeat(keeper, widths[level])
+            )
+            dominated[seqs] = beaten
+            np.minimum.at(worst, up, secured)
+            np.maximum.at(
+                best_seen,
+                up,
+                np.maximum.reduceat(np.where(beaten, -_NONE, best_seen[seqs]), starts),
+            )
             np.add.at(value, up, best)
             np.add.at(size, up, smallest + 1)
             np.minimum.at(low, up, np.minimum.reduceat(low[seqs], starts))
@@ -224,6 +271,7 @@ class Collapse:
             seq_tables.reverse()
             terms.reverse()
         self.first_play = np.where(owner[by_index] == p, choice[by_index], 0)
+        self.dominated = own_number[np.flatnonzero(dominated & (own_number >= 0))]
         self._expansion = (own_number, choice, parents, firsts)
         self._levels = [level[inner[level]] for level in levels]
         return ReducedTree(

@@ -185,8 +185,10 @@ def solve_restricted(
         collapse = collapses[held]
         solved = tree if collapse is None else collapse.reduce(tree)
         form = sequence_form(solved)
-        first_play = None if collapse is None or solved is tree else collapse.first_play
-        lp = lps[held].solve(solved, form, first_play)
+        first_play = dominated = None
+        if collapse is not None and solved is not tree:
+            first_play, dominated = collapse.first_play, (1 - held, collapse.dominated)
+        lp = lps[held].solve(solved, form, first_play, dominated)
         plan = lp.y if held == 0 else lp.x
         if solved is not tree:
             assert collapse is not None

@@ -70,7 +70,7 @@ from nimlab.extensive.seqform import SequenceForm
 if TYPE_CHECKING:
     from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
 
-__all__ = ["DEVEX", "STARTS", "GrowingLp", "Layout", "Start"]
+__all__ = ["DEVEX", "STARTS", "Dropped", "GrowingLp", "Layout", "Start"]
 
 DEVEX = 1
 """HiGHS's ``simplex_dual_edge_weight_strategy`` for Devex pricing."""
@@ -171,11 +171,18 @@ class GrowingLp:
     rows (kept here: reading them back from HiGHS makes a Python object per entry)."""
 
     def solve(
-        self, tree: GameTree | ReducedTree, form: SequenceForm, first_play: Indices | None = None
+        self,
+        tree: GameTree | ReducedTree,
+        form: SequenceForm,
+        first_play: Indices | None = None,
+        dominated: tuple[int, Indices] | None = None,
     ) -> LpSolution:
         """Extend the model to the LP of ``tree`` (the tree of the last call, grown) and
         solve it from the last optimal basis. ``first_play``: per information set of the
-        tree, the action the own start plays at it when it is new (default: the first)."""
+        tree, the action the own start plays at it when it is new (default: the first).
+        ``dominated``: a player and sequences of its that the LP may hold at zero without
+        changing the value or the other player's optimal strategies (see
+        :func:`_run_or_restart`)."""
         old, later = self.layout, Layout.of(tree)
         nx, nq = form.E.shape[1], form.F.shape[0]
         ny, ne = form.F.shape[1], form.E.shape[0]
@@ -203,7 +210,7 @@ class GrowingLp:
             else:
                 if width:
                     _start_new_part(h, form, later, self.model, self.status, first_play)
-                found = _run_or_restart(h)
+                found = _run_or_restart(h, _dropped(self.model, dominated))
         self.status = _status_codes(found, self.model)
         return optimum(found, columns, rows, nx, ny)
 
@@ -307,16 +314,47 @@ def _whole_model(
 
 
 STALL_LIMIT = 50_000
-"""Simplex iterations from the own start after which a run is given up and the LP solved
-afresh (with presolve): rare stalls, such as one LP of SN(11,11,1) that ran 161,553
-iterations (``BENCHMARKS.md``, session 19). Below it, the warm path's vertices are kept:
-they grow the trees less than fresh ones."""
+"""Simplex iterations from the own start after which a run is taken as stalled (see
+:func:`_run_or_restart`): rare, such as one LP of SN(11,11,1) that ran 161,553 iterations
+(``BENCHMARKS.md``, session 19), and no LP of SN(10,10,1) or smaller."""
 
 
-def _run_or_restart(h: Any) -> ModelOptimum:
-    """Run the simplex method from the start ``h`` holds; after :data:`STALL_LIMIT`
-    iterations without an optimum, forget the start and solve afresh with presolve. The
-    iterations counted are those of both runs."""
+@dataclass(frozen=True)
+class Dropped:
+    """Model columns (L's sequences) to hold at zero and model rows (R's sequences) to
+    free, which rules those sequences out of the LP's plans."""
+
+    columns: Indices
+    rows: Indices
+
+
+def _dropped(model: dict[str, Indices], dominated: tuple[int, Indices] | None) -> Dropped | None:
+    """The model's columns or rows of a player's dominated sequences (``None``: none)."""
+    if dominated is None or not len(dominated[1]):
+        return None
+    player, sequences = dominated
+    empty = np.zeros(0, dtype=np.int64)
+    if player == 0:
+        return Dropped(model["x"][sequences], empty)
+    return Dropped(empty, model["y"][sequences])
+
+
+def _run_or_restart(h: Any, dropped: Dropped | None = None) -> ModelOptimum:
+    """Run the simplex method from the start ``h`` holds. After :data:`STALL_LIMIT`
+    iterations without an optimum, rule the ``dropped`` sequences out and go on from the
+    basis reached; with none, forget the start and solve afresh with presolve. The
+    iterations counted are those of both runs.
+
+    Dropping the free player's dominated sequences (:attr:`nimlab.extensive.collapse.
+    Collapse.dominated`) keeps the value and the held player's optimal strategies, and the
+    simplex stays on the warm path: SN(11,11,1) in 382 s and 2.9 GB instead of 497 s and
+    5.2 GB, its one stalled LP going on for 9,746 iterations where the fresh vertices of
+    three grew the trees to 9.8 and 5.9 million nodes instead of 8.4 and 1.7 million
+    (``BENCHMARKS.md``, session 21). Not from the start: the LPs run faster (SN(10,10,1)'s
+    first part in 24 s instead of 77 s) but their vertices change the rounds, and SN(8,8,1),
+    SN(9,9,1) and SN(11,11,1) grew larger trees. Nor does it bring SN(12,12,1) within
+    reach: there the warm vertices left both bounds where they were for 18 rounds.
+    """
     import highspy
 
     h.setOptionValue("simplex_iteration_limit", STALL_LIMIT)
@@ -325,13 +363,30 @@ def _run_or_restart(h: Any) -> ModelOptimum:
         return read_optimum(h)
     spent = int(h.getInfo().simplex_iteration_count)
     h.setOptionValue("simplex_iteration_limit", 2**31 - 1)
-    h.clearSolver()
-    h.setOptionValue("presolve", "on")
+    if dropped is None:
+        h.clearSolver()
+        h.setOptionValue("presolve", "on")
+    else:
+        _drop(h, dropped)
     h.run()
     found = read_optimum(h)
     return ModelOptimum(
         found.values, found.duals, found.basic_cols, found.basic_rows, spent + found.iterations
     )
+
+
+def _drop(h: Any, dropped: Dropped) -> None:
+    """Hold the ``dropped`` columns at zero and free the ``dropped`` rows in the model
+    ``h`` holds (its basis kept)."""
+    import highspy
+
+    cols, rows = dropped.columns, dropped.rows
+    if len(cols):
+        zeros = np.zeros(len(cols))
+        h.changeColsBounds(len(cols), cols.astype(np.int32), zeros, zeros)
+    if len(rows):
+        unbounded = np.full(len(rows), highspy.kHighsInf)
+        h.changeRowsBounds(len(rows), rows.astype(np.int32), -unbounded, unbounded)
 
 
 def _run_fresh(h: Any) -> ModelOptimum:
