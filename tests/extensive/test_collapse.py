@@ -31,13 +31,19 @@ def _random_behaviour(tree: Any, player: int, rng: random.Random) -> list[tuple[
     return behaviour
 
 
+GROWN = {
+    "held": st.sampled_from([0, 1]),
+    "seed": st.integers(0, 10_000),
+    "rounds": st.integers(0, 3),
+}
+"""Which player is held, the seed of the actions allowed at random, and how many rounds."""
+
+
 @given(
     case=st.sampled_from(
         [("sn", (4, 3, 1)), ("sn", (3, 3, 2)), ("kn", (3, 2)), ("fsn", (3, 2, 1))]
     ),
-    held=st.sampled_from([0, 1]),
-    seed=st.integers(0, 10_000),
-    rounds=st.integers(0, 3),
+    **GROWN,
 )
 @settings(max_examples=30, deadline=None)
 def test_a_reduced_tree_is_worth_what_the_whole_tree_is(
@@ -83,12 +89,7 @@ def test_a_reduced_tree_is_worth_what_the_whole_tree_is(
             assert named.setdefault(index, key) == key
 
 
-@given(
-    case=st.sampled_from([("sn", (4, 3, 1)), ("sn", (3, 3, 2)), ("sn", (4, 4))]),
-    held=st.sampled_from([0, 1]),
-    seed=st.integers(0, 10_000),
-    rounds=st.integers(0, 3),
-)
+@given(case=st.sampled_from([("sn", (4, 3, 1)), ("sn", (3, 3, 2)), ("sn", (4, 4))]), **GROWN)
 @settings(max_examples=30, deadline=None)
 def test_dropping_dominated_sequences_keeps_the_value_and_the_held_players_optimum(
     case: tuple[str, tuple[int, ...]], held: int, seed: int, rounds: int
