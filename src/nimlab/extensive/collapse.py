@@ -187,36 +187,33 @@ class Collapse:
         choice = np.zeros(len(owner), dtype=np.int64)
         best_of = np.maximum.reduceat if p == 0 else np.minimum.reduceat
         for level in reversed(levels):  # the deepest information sets first
-            seqs, starts = _ranges(firsts[level], widths[level])
+            width = widths[level]
+            seqs, starts = _ranges(firsts[level], width)
+            action = offsets(width)  # each sequence's action index in its set
             values = value[seqs]
             best = best_of(values, starts)
-            tied = values == np.repeat(best, widths[level])
+            tied = values == np.repeat(best, width)
             # among the best actions, the one whose play meets the fewest information sets
             smallest = np.minimum.reduceat(np.where(tied, size[seqs], _NONE), starts)
-            shortest = tied & (size[seqs] == np.repeat(smallest, widths[level]))
-            choice[level] = np.minimum.reduceat(
-                np.where(shortest, offsets(widths[level]), _NONE), starts
-            )
+            shortest = tied & (size[seqs] == np.repeat(smallest, width))
+            choice[level] = np.minimum.reduceat(np.where(shortest, action, _NONE), starts)
             up = parents[level]
             # weakly dominated actions: no better at best than another action is at worst
-            secured = np.maximum.reduceat(worst[seqs], starts)
-            own_choice = worst[firsts[level] + choice[level]] == secured
-            first_securing = np.minimum.reduceat(
-                np.where(
-                    worst[seqs] == np.repeat(secured, widths[level]), offsets(widths[level]), _NONE
-                ),
-                starts,
+            below_worst, below_best = worst[seqs], best_seen[seqs]
+            secured = np.maximum.reduceat(below_worst, starts)
+            securing = below_worst == np.repeat(secured, width)
+            keeper = np.where(
+                securing[starts + choice[level]],  # the backward induction's, if it secures
+                choice[level],
+                np.minimum.reduceat(np.where(securing, action, _NONE), starts),
             )
-            keeper = np.where(own_choice, choice[level], first_securing)
-            beaten = (best_seen[seqs] <= np.repeat(secured, widths[level])) & (
-                offsets(widths[level]) != np.repeat(keeper, widths[level])
+            beaten = (below_best <= np.repeat(secured, width)) & (
+                action != np.repeat(keeper, width)
             )
             dominated[seqs] = beaten
             np.minimum.at(worst, up, secured)
             np.maximum.at(
-                best_seen,
-                up,
-                np.maximum.reduceat(np.where(beaten, -_NONE, best_seen[seqs]), starts),
+                best_seen, up, np.maximum.reduceat(np.where(beaten, -_NONE, below_best), starts)
             )
             np.add.at(value, up, best)
             np.add.at(size, up, smallest + 1)
