@@ -44,7 +44,7 @@ def test_lifting_gives_the_exact_solution_or_refuses(
     if transposed:
         exact = exact.transpose()
     try:
-        found = SparseExactSolver(size, entries).solve(rhs, transposed=transposed)
+        found = SparseExactSolver.from_entries(size, entries).solve(rhs, transposed=transposed)
     except ArithmeticError:
         assert exact.det() == 0  # refused only when there is no unique solution
         return
@@ -65,9 +65,9 @@ def test_an_ill_conditioned_matrix_is_solved_exactly_or_refused(size: int) -> No
     rhs = [1] * size
     if size == 14:
         with pytest.raises(ArithmeticError, match="ill-conditioned"):
-            SparseExactSolver(size, entries).solve(rhs)
+            SparseExactSolver.from_entries(size, entries).solve(rhs)
         return
-    found = SparseExactSolver(size, entries).solve(rhs)
+    found = SparseExactSolver.from_entries(size, entries).solve(rhs)
     solved = _flint(size, entries).solve(flint.fmpq_mat(size, 1, rhs))
     assert found == [Fraction(int(solved[k, 0].p), int(solved[k, 0].q)) for k in range(size)]
 

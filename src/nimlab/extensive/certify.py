@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -278,10 +279,7 @@ def exact_plans_from_basis(
     nx, nq, ny, ne = sizes
     cols = np.flatnonzero(basic_cols)
     rows = np.flatnonzero(~basic_rows)
-    sub = csc_matrix(matrix)[rows][:, cols].tocoo()
-    entries = list(
-        zip(sub.row.tolist(), sub.col.tolist(), map(int, sub.data.tolist()), strict=True)
-    )
+    sub = csc_matrix(matrix)[rows][:, cols]
     rhs_full = [0] * (ny + ne)
     rhs_full[ny] = 1
     cost = [0] * (nx + nq)
@@ -293,13 +291,13 @@ def exact_plans_from_basis(
     primal_rhs, dual_rhs = [rhs_full[r] for r in rows], [cost[c] for c in cols]
     how = "numeric lifting"
     try:
-        solver = SparseExactSolver(len(rows), entries)
+        solver = SparseExactSolver(sub)
         primal = solver.solve(primal_rhs)
         dual = solver.solve(dual_rhs, transposed=True)
     except ArithmeticError:
         if len(rows) > BASIS_LIMIT:
             return None
-        primal, dual = _dense_solve(len(rows), entries, primal_rhs, dual_rhs)
+        primal, dual = _dense_solve(sub, primal_rhs, dual_rhs)
         how = "python-flint"
     x = [Fraction(0)] * nx
     for one in ones.tolist():
@@ -315,14 +313,19 @@ def exact_plans_from_basis(
 
 
 def _dense_solve(
-    size: int, entries: list[tuple[int, int, int]], primal_rhs: list[int], dual_rhs: list[int]
+    matrix: Any, primal_rhs: list[int], dual_rhs: list[int]
 ) -> tuple[list[Fraction], list[Fraction]]:
-    """``A x = primal_rhs`` and ``A^T y = dual_rhs`` by python-flint's dense rational solve."""
+    """``A x = primal_rhs`` and ``A^T y = dual_rhs`` by python-flint's dense rational solve
+    (``A`` the square SciPy sparse ``matrix``)."""
     import flint
 
+    size = matrix.shape[0]
     dense = flint.fmpq_mat(size, size)
-    for i, j, v in entries:
-        dense[i, j] = v
+    entries = matrix.tocoo()
+    for i, j, v in zip(
+        entries.row.tolist(), entries.col.tolist(), entries.data.tolist(), strict=True
+    ):
+        dense[i, j] = int(v)
     answers = []
     for system, rhs in ((dense, primal_rhs), (dense.transpose(), dual_rhs)):
         solved = system.solve(flint.fmpq_mat(size, 1, rhs))
