@@ -340,8 +340,10 @@ ROUNDING_TOLERANCE = 1e-7
 """A rounding that moves some reached probability further than this is not even certified
 (except with the last, finest denominator bound)."""
 
-LIFTING_LIMIT = 50_000
-"""Largest optimal basis (basic columns) re-solved exactly when rounding does not certify."""
+LIFTING_LIMIT = 1_000_000
+"""Largest optimal basis (basic columns) re-solved exactly when rounding does not certify:
+KN(6,4,1)'s 229,248-column basis took 2.5 s and its 354,483-column one 3.4 s, each under
+1 GB with its tree (``BENCHMARKS.md``, session 22)."""
 BASIS_LIMIT = 1500
 """Largest optimal basis re-solved by the dense rational solve when numeric lifting fails."""
 
