@@ -61,6 +61,10 @@ class LpSolution:
     at_one: npt.NDArray[np.bool_] | None = None
     iterations: int = 0
     """Simplex iterations HiGHS took (from the kept basis, for a grown LP)."""
+    values: Vector | None = None
+    """Every column's value, ``x`` then ``q``, as HiGHS gave it."""
+    duals: Vector | None = None
+    """Every row's dual, R's sequences then L's information sets, as HiGHS gave it."""
 
 
 def lp_matrix(form: SequenceForm) -> csc_matrix:
@@ -212,6 +216,8 @@ def optimum(
         basic_rows=basic_rows,
         at_one=at_one if at_one.any() else None,
         iterations=found.iterations,
+        values=col_value,
+        duals=row_dual,
     )
 
 

@@ -22,6 +22,10 @@ the backward induction's wherever it can be: SN(11,11,1) in 991 s and 3.35 GB in
 (``BENCHMARKS.md``). The bound that decides the certificate is computed
 again on the whole tree.
 
+What a round allows next is, for the variants of :data:`FEWEST_NEW`, not the LP's vertex but
+the free player's optimal plan with the least weight on actions not allowed yet
+(:mod:`nimlab.extensive.reply`): the trees grow by less, and the LPs with them.
+
 >>> result = solve_restricted("sn", (3, 3, 1), root_heap=0)
 >>> result.value, result.exact
 (Fraction(1, 3), True)
@@ -49,6 +53,7 @@ from nimlab.extensive.collapse import Collapse, ReducedTree
 from nimlab.extensive.gametree import GameTree
 from nimlab.extensive.lp import LpSolution
 from nimlab.extensive.protocol import Rules
+from nimlab.extensive.reply import fewest_new_reply, new_sequences
 from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.results import EquilibriumResult
 from nimlab.extensive.seqform import sequence_form
@@ -59,6 +64,10 @@ __all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
 
 MAX_ROUNDS = 200
 """Rounds after which the search gives up (and reports uncertified bounds)."""
+
+FEWEST_NEW = frozenset({"sn"})
+"""The variants whose free player's reply is its optimal plan with the fewest new actions
+(:mod:`nimlab.extensive.reply`), not the first LP's vertex."""
 
 SUPPORT = 1e-9
 """A sequence whose float realisation probability exceeds this is in a reply's support."""
@@ -190,6 +199,10 @@ def solve_restricted(
             first_play, dominated = collapse.first_play, (1 - held, collapse.dominated)
         lp = lps[held].solve(solved, form, first_play, dominated)
         plan = lp.y if held == 0 else lp.x
+        free = 1 - held
+        if name in FEWEST_NEW and tree.history_ids is not None:
+            new = new_sequences(solved, free, rules[free], tree.history_ids[free])
+            plan = fewest_new_reply(form, lp, free, new)
         if solved is not tree:
             assert collapse is not None
             plan = collapse.expand(plan)
