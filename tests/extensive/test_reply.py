@@ -110,7 +110,9 @@ def test_new_sequences_follow_the_restriction() -> None:
     names = tree.history_ids[0]
     before = new_sequences(tree, 0, rule, names)
     root = tree.infosets[0]
-    assert before[root.first_seq : root.first_seq + len(root.actions)].sum() == len(root.actions) - 1
+    assert (
+        before[root.first_seq : root.first_seq + len(root.actions)].sum() == len(root.actions) - 1
+    )
     action = root.actions[-1]
     rule.allow(names[root.hist], action, root.belief, root.pending)
     after = new_sequences(tree, 0, rule, names)

@@ -91,28 +91,38 @@ HOPELESS_WORK = 1e9
 # (KN(6,4): 427 s estimated, 30 s measured), tight on three. The whole LP's lines keep their
 # shared slope, each raised to the envelope of its family's runs (session 17): the least-squares
 # lines had put KN(3,3,2) at 11.3 s against 51.7 s measured and SN(8,8,1) at 1.7 GB against 4.1.
+# Session 23: Schrödinger Nim's restricted line refitted on the runs of the fewest-new replies
+# below BEYOND's first anchor (the runs past it are the floor's), Kriegspiel's with KN(5,3,2).
 FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
     ("fsn", "lp"): (2.341e-06, 1.2292, 1418, 1.0000),
     ("fsn", "restricted"): (1.486e-06, 1.1165, 84.26, 1.0330),
     ("kn", "lp"): (2.485e-06, 1.2292, 171.3, 1.0000),
-    ("kn", "restricted"): (8.135e-05, 0.9120, 517.3, 0.8523),
+    ("kn", "restricted"): (3.272e-05, 0.9789, 2187, 0.7646),
     ("sn", "lp"): (1.111e-06, 1.2292, 1642, 1.0000),
-    ("sn", "restricted"): (2.125e-03, 0.5596, 3.668e04, 0.5945),
+    ("sn", "restricted"): (6.697e-02, 0.2793, 1.293e05, 0.4363),
 }
 BASE_BYTES = 60e6
-BEYOND: dict[str, tuple[tuple[int, ...], Cost, float, float]] = {
-    "sn": ((10, 10, 1), Cost(77.2, 1_436_000_000), 1.5, 1.1),
+Anchor = tuple[tuple[int, ...], Cost, float, float]
+"""A measured run by restricted games (position, cost) and the growth exponents of its seconds
+and bytes in the closed-form node bound beyond it."""
+
+BEYOND: dict[str, tuple[Anchor, ...]] = {
+    "sn": (
+        ((10, 10, 1), Cost(19.7, 442_000_000), 2.0, 1.1),
+        ((11, 11, 1), Cost(309.7, 1_159_000_000), 1.5, 1.1),
+    ),
 }
-"""Per family, a large run by restricted games (position, measured cost) and the growth
-exponents of seconds and bytes in the closed-form node bound: a floor for the estimate of
-that position and of larger ones, whose random walks no longer see the tree grow (the walks
-alone estimate SN(11,11,1) at SN(10,10,1)'s 2.4 min). Measured again on 2026-11-28 (session
-20, with reduced trees and the stall limit): SN(10,10,1) 77.2 s and 1.44 GB, SN(11,11,1),
-where the bound grows 4x, 473 s and 5.6 GB, and SN(11,10,1), placed as SN(11,11,1) by
-:func:`floor_position`, 550 s and 5.26 GB: 7.1x and 3.9x at most, under 4**1.5 (8x) and
-4**1.1 (4.6x). SN(12,12,1), 16x the bound, was stopped unfinished after 51 minutes at 21.5
-GB: over 40x and 15x, under 16**1.5 (64x) and 16**1.1 (21x). Before (sessions 13-19) the
-floor stood on slower runs of older solvers, up to 3,197 s and 11.8 GB for SN(11,10,1)."""
+"""Per family, its largest measured runs by restricted games, smallest first: a floor for the
+estimate of a position whose closed-form node bound reaches an anchor's, extrapolated from
+the largest such anchor (the random walks no longer see such trees grow: alone they
+estimate SN(11,11,1) at SN(10,10,1)'s 2.4 min). Measured on 2026-11-28 (session 23, the
+reply with the fewest new actions), each beside another run: SN(10,10,1) 19.7 s and 442
+MB; SN(11,11,1), where the bound grows 4x, 155.9 s and 1,159 MB, and SN(11,10,1), placed as
+SN(11,11,1) by :func:`floor_position`, 309.7 s and 1,124 MB: 15.7x and 2.6x at most, under
+4**2 and 4**1.1 (4.6x); the second anchor takes the larger of the two. SN(12,12,1), 4x
+SN(11,11,1)'s bound, 1,460.6 s and 3.45 GB: 4.7x and 3.0x, under 4**1.5 (8x) and 4**1.1.
+Before (sessions 13-22) the floor stood on the slower runs of older solvers, up to 550 s and
+5.6 GB for SN(11,11,1) and SN(11,10,1)."""
 CLOSED_FORM = "closed form"
 """The method of a position with one non-empty heap: L, who knows it, decides the game at once
 (:func:`nimlab.extensive.solve.solve` gives its value without a tree; never refused)."""
@@ -292,24 +302,28 @@ def _beyond_the_largest_run(
     rules: Rules, family: str, log2_bound: float, prune_forced: bool, cost: Cost
 ) -> Cost:
     """``cost``, raised to the floor of :data:`BEYOND` when the position's closed-form node
-    bound reaches that of the family's largest measured run.
+    bound reaches that of one of the family's largest measured runs (the largest such).
 
-    >>> cost = estimate_solve("sn", (11, 11, 1)).cost  # measured: 473 s and 5.6 GB
-    >>> cost.seconds >= 473 and cost.bytes >= 5.6e9
+    >>> cost = estimate_solve("sn", (11, 11, 1)).cost  # measured: 155.9 s and 1,159 MB
+    >>> cost.seconds >= 155.9 and cost.bytes >= 1.159e9
     True
-    >>> cost = estimate_solve("sn", (11, 10, 1)).cost  # measured: 550 s and 5.26 GB
-    >>> cost.seconds >= 550 and cost.bytes >= 5.26e9
+    >>> cost = estimate_solve("sn", (11, 10, 1)).cost  # measured: 309.7 s and 1,124 MB
+    >>> cost.seconds >= 309.7 and cost.bytes >= 1.124e9
     True
-    >>> cost = estimate_solve("sn", (12, 12, 1)).cost  # unfinished after 51 min and 21.5 GB
-    >>> cost.seconds >= 3064 and cost.bytes >= 21.5e9
+    >>> cost = estimate_solve("sn", (12, 12, 1)).cost  # measured: 1,460.6 s and 3.45 GB
+    >>> 1460.6 <= cost.seconds <= 3600 and 3.45e9 <= cost.bytes <= 16e9
     True
     >>> estimate_solve("sn", (3, 10**6)).cost.seconds > 1e100  # no overflow
     True
     """
-    position, measured, seconds_growth, bytes_growth = BEYOND[family]
-    doublings = log2_bound - _log2_bound(rules, position, prune_forced)
-    if doublings < 0:
+    reached = [
+        (anchor, doublings)
+        for anchor in BEYOND[family]
+        if (doublings := log2_bound - _log2_bound(rules, anchor[0], prune_forced)) >= 0
+    ]
+    if not reached:
         return cost
+    (_, measured, seconds_growth, bytes_growth), doublings = reached[-1]
     # in powers of two, capped far beyond any budget (2**1000 would overflow a float)
     seconds = measured.seconds * 2 ** min(doublings * seconds_growth, 500.0)
     size = min(measured.bytes * 2 ** min(doublings * bytes_growth, 500.0), 2.0**62)

@@ -22,9 +22,9 @@ the backward induction's wherever it can be: SN(11,11,1) in 991 s and 3.35 GB in
 (``BENCHMARKS.md``). The bound that decides the certificate is computed
 again on the whole tree.
 
-What a round allows next is, for the variants of :data:`FEWEST_NEW`, not the LP's vertex but
-the free player's optimal plan with the least weight on actions not allowed yet
-(:mod:`nimlab.extensive.reply`): the trees grow by less, and the LPs with them.
+What a round allows next is, where :func:`takes_fewest_new` says so (SN(n1, n2, 1)), not the
+LP's vertex but the free player's optimal plan with the least weight on actions not allowed
+yet (:mod:`nimlab.extensive.reply`): the trees grow by less, and the LPs with them.
 
 >>> result = solve_restricted("sn", (3, 3, 1), root_heap=0)
 >>> result.value, result.exact
@@ -60,14 +60,28 @@ from nimlab.extensive.seqform import sequence_form
 from nimlab.extensive.tree import DEFAULT_MAX_NODES, growing_tree
 from nimlab.extensive.warm import STARTS, GrowingLp
 
-__all__ = ["MAX_ROUNDS", "Round", "solve_restricted"]
+__all__ = ["MAX_ROUNDS", "Round", "solve_restricted", "takes_fewest_new"]
 
 MAX_ROUNDS = 200
 """Rounds after which the search gives up (and reports uncertified bounds)."""
 
-FEWEST_NEW = frozenset({"sn"})
-"""The variants whose free player's reply is its optimal plan with the fewest new actions
-(:mod:`nimlab.extensive.reply`), not the first LP's vertex."""
+
+def takes_fewest_new(name: str, heaps: tuple[Any, ...]) -> bool:
+    """Whether the free player's reply is its optimal plan with the fewest new actions
+    (:mod:`nimlab.extensive.reply`) rather than the LP's vertex: for Schrödinger Nim with
+    three heaps, the smallest a single chip, where that was measured faster (SN(9,7,1) 0.63x,
+    SN(10,10,1) 0.27x, SN(11,11,1) 0.48x the time, and SN(12,12,1) in 24 minutes). Elsewhere
+    it was slower: SN(5,5,5) 12x, SN(6,5,4) 5.1x, SN(8,8,2) 17.8x (``BENCHMARKS.md``, session
+    23), so the vertex stays.
+
+    >>> takes_fewest_new("sn", (12, 12, 1)), takes_fewest_new("sn", (5, 5, 5))
+    (True, False)
+    """
+    if name != "sn" or len(heaps) != 3 or not all(isinstance(h, int) for h in heaps):
+        return False
+    smallest, middle, _ = sorted(int(h) for h in heaps)
+    return smallest == 1 < middle
+
 
 SUPPORT = 1e-9
 """A sequence whose float realisation probability exceeds this is in a reply's support."""
@@ -166,6 +180,7 @@ def solve_restricted(
     rules = (Restriction(), Restriction())
     timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
     name = variant if isinstance(variant, str) else variant.name
+    fewest_new = takes_fewest_new(name, tuple(heaps))
     lp_start = STARTS.get(name, "extended")
     # per held player: the LP of its growing tree
     lps = (GrowingLp(start=lp_start), GrowingLp(start=lp_start))
@@ -200,7 +215,7 @@ def solve_restricted(
         lp = lps[held].solve(solved, form, first_play, dominated)
         plan = lp.y if held == 0 else lp.x
         free = 1 - held
-        if name in FEWEST_NEW and tree.history_ids is not None:
+        if fewest_new and tree.history_ids is not None:
             new = new_sequences(solved, free, rules[free], tree.history_ids[free])
             plan = fewest_new_reply(form, lp, free, new)
         if solved is not tree:
