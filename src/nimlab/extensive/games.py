@@ -55,8 +55,8 @@ __all__ = ["MAX_SIZE", "HiddenGame", "estimate_hidden", "hidden_game", "solve_hi
 MAX_SIZE = 200
 """The most chips (heap sizes, counters of rows, edges of stalks, coordinates of counters) a
 hidden game may start with: the trees grow exponentially with them (Schrödinger Nim with 25
-chips, SN(12,12,1), is beyond what is solved), and the random walks that size a tree must stay
-short. Larger positions are refused at once, without walks."""
+chips, SN(12,12,1), is the largest solved: 24 minutes), and the random walks that size a tree
+must stay short. Larger positions are refused at once, without walks."""
 
 
 WALK_WORK = 100_000

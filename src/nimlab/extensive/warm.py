@@ -352,8 +352,8 @@ def _run_or_restart(h: Any, dropped: Dropped | None = None) -> ModelOptimum:
     three grew the trees to 9.8 and 5.9 million nodes instead of 8.4 and 1.7 million
     (``BENCHMARKS.md``, session 21). Not from the start: the LPs run faster (SN(10,10,1)'s
     first part in 24 s instead of 77 s) but their vertices change the rounds, and SN(8,8,1),
-    SN(9,9,1) and SN(11,11,1) grew larger trees. Nor does it bring SN(12,12,1) within
-    reach: there the warm vertices left both bounds where they were for 18 rounds.
+    SN(9,9,1) and SN(11,11,1) grew larger trees. What brought SN(12,12,1) within reach was
+    the choice of the reply that grows the trees (:mod:`nimlab.extensive.reply`), not this.
     """
     import highspy
 
