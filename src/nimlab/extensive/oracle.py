@@ -66,18 +66,20 @@ MAX_ROUNDS = 200
 """Rounds after which the search gives up (and reports uncertified bounds)."""
 
 
-def takes_fewest_new(name: str, heaps: tuple[Any, ...]) -> bool:
+def takes_fewest_new(name: str, heaps: tuple[Any, ...], misere: bool = False) -> bool:
     """Whether the free player's reply is its optimal plan with the fewest new actions
     (:mod:`nimlab.extensive.reply`) rather than the LP's vertex: for Schrödinger Nim with
-    three heaps, the smallest a single chip, where that was measured faster (SN(9,7,1) 0.63x,
-    SN(10,10,1) 0.27x, SN(11,11,1) 0.48x the time, and SN(12,12,1) in 24 minutes). Elsewhere
-    it was slower: SN(5,5,5) 12x, SN(6,5,4) 5.1x, SN(8,8,2) 17.8x (``BENCHMARKS.md``, session
-    23), so the vertex stays.
+    three heaps, the smallest a single chip, in normal play, where that was measured faster
+    (SN(9,7,1) 0.63x, SN(10,10,1) 0.27x, SN(11,11,1) 0.48x the time, and SN(12,12,1) in 24
+    minutes). Elsewhere it was slower: SN(5,5,5) 12x, SN(6,5,4) 5.1x, SN(8,8,2) 17.8x, misère
+    SN(10,10,1) 1.16x (``BENCHMARKS.md``, session 23), so the vertex stays.
 
     >>> takes_fewest_new("sn", (12, 12, 1)), takes_fewest_new("sn", (5, 5, 5))
     (True, False)
     """
-    if name != "sn" or len(heaps) != 3 or not all(isinstance(h, int) for h in heaps):
+    if name != "sn" or misere or len(heaps) != 3:
+        return False
+    if not all(isinstance(h, int) for h in heaps):
         return False
     smallest, middle, _ = sorted(int(h) for h in heaps)
     return smallest == 1 < middle
@@ -180,7 +182,7 @@ def solve_restricted(
     rules = (Restriction(), Restriction())
     timings = {"build": 0.0, "lp": 0.0, "certify": 0.0}
     name = variant if isinstance(variant, str) else variant.name
-    fewest_new = takes_fewest_new(name, tuple(heaps))
+    fewest_new = takes_fewest_new(name, tuple(heaps), misere)
     lp_start = STARTS.get(name, "extended")
     # per held player: the LP of its growing tree
     lps = (GrowingLp(start=lp_start), GrowingLp(start=lp_start))
