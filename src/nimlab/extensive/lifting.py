@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nimlab.extensive.lp import configured_highs
+from nimlab.extensive.lp import configured_highs, pass_columnwise
 
 __all__ = ["SparseExactSolver"]
 
@@ -84,23 +84,8 @@ class SparseExactSolver:
         self.products = (_Product(csr_matrix(columns)), _Product(csr_matrix(columns.T)))
         self.highs = configured_highs()
         inf = highspy.kHighsInf
-        status = self.highs.passModel(
-            size,
-            size,
-            columns.nnz,
-            int(highspy.MatrixFormat.kColwise),
-            int(highspy.ObjSense.kMinimize),
-            0.0,
-            np.zeros(size),
-            np.full(size, -inf),
-            np.full(size, inf),
-            np.zeros(size),
-            np.zeros(size),
-            columns.indptr[:-1].astype(np.int32),
-            columns.indices.astype(np.int32),
-            columns.data.astype(np.float64),
-            np.zeros(size, dtype=np.int32),
-        )
+        free, zeros = (np.full(size, -inf), np.full(size, inf)), (np.zeros(size), np.zeros(size))
+        status = pass_columnwise(self.highs, columns, np.zeros(size), free, zeros)
         if status != highspy.HighsStatus.kOk:
             raise ArithmeticError("HiGHS refused the matrix")
         basis = highspy.HighsBasis()

@@ -34,6 +34,7 @@ __all__ = [
     "configured_highs",
     "lp_matrix",
     "optimum",
+    "pass_columnwise",
     "quiet_highs",
     "read_optimum",
     "run_model",
@@ -150,6 +151,38 @@ def configured_highs(tolerance: float = 1e-10) -> Any:
     ):
         h.setOptionValue(option, setting)
     return h
+
+
+def pass_columnwise(
+    h: Any,
+    matrix: csc_matrix,
+    cost: Vector,
+    col_bounds: tuple[Vector, Vector],
+    row_bounds: tuple[Vector, Vector],
+) -> Any:
+    """Pass HiGHS solver ``h`` the LP minimising ``cost`` over the columns of the CSC
+    ``matrix`` within ``col_bounds`` and ``row_bounds`` (lower, upper), every column
+    continuous; return HiGHS's status."""
+    import highspy
+
+    width, height = matrix.shape[1], matrix.shape[0]
+    return h.passModel(
+        width,
+        height,
+        matrix.nnz,
+        int(highspy.MatrixFormat.kColwise),
+        int(highspy.ObjSense.kMinimize),
+        0.0,
+        cost,
+        col_bounds[0],
+        col_bounds[1],
+        row_bounds[0],
+        row_bounds[1],
+        matrix.indptr[:-1].astype(np.int32),
+        matrix.indices.astype(np.int32),
+        matrix.data.astype(np.float64),
+        np.zeros(width, dtype=np.int32),
+    )
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from nimlab.extensive.lp import LpSolution, configured_highs, lp_matrix, read_optimum
+from nimlab.extensive.lp import (
+    LpSolution,
+    configured_highs,
+    lp_matrix,
+    pass_columnwise,
+    read_optimum,
+)
 from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.seqform import SequenceForm
 
@@ -140,22 +146,6 @@ def _face_plan(
     row_lower[ny] = row_upper[ny] = 1.0  # x_0 = 1
     h = configured_highs()
     h.setOptionValue("presolve", "on")
-    h.passModel(
-        nx + nq,
-        ny + ne + 1,
-        matrix.nnz,
-        int(highspy.MatrixFormat.kColwise),
-        int(highspy.ObjSense.kMinimize),
-        0.0,
-        cost,
-        col_lower,
-        col_upper,
-        row_lower,
-        row_upper,
-        matrix.indptr[:-1].astype(np.int32),
-        matrix.indices.astype(np.int32),
-        matrix.data.astype(np.float64),
-        np.zeros(nx + nq, dtype=np.int32),
-    )
+    pass_columnwise(h, matrix, cost, (col_lower, col_upper), (row_lower, row_upper))
     h.run()
     return np.clip(read_optimum(h).values[:nx], 0.0, None)

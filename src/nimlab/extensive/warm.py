@@ -62,6 +62,7 @@ from nimlab.extensive.lp import (
     configured_highs,
     lp_matrix,
     optimum,
+    pass_columnwise,
     read_optimum,
     run_model,
 )
@@ -291,23 +292,7 @@ def _whole_model(
     row_lower[model["e"][0]] = row_upper[model["e"][0]] = 1.0
     h = configured_highs()
     h.setOptionValue("simplex_dual_edge_weight_strategy", DEVEX)
-    status = h.passModel(
-        width,
-        height,
-        permuted.nnz,
-        int(highspy.MatrixFormat.kColwise),
-        int(highspy.ObjSense.kMinimize),
-        0.0,
-        cost,
-        col_lower,
-        col_upper,
-        row_lower,
-        row_upper,
-        permuted.indptr[:-1].astype(np.int32),
-        permuted.indices.astype(np.int32),
-        permuted.data.astype(np.float64),
-        np.zeros(width, dtype=np.int32),  # every column continuous
-    )
+    status = pass_columnwise(h, permuted, cost, (col_lower, col_upper), (row_lower, row_upper))
     if status != highspy.HighsStatus.kOk:
         raise NimlabError("HiGHS refused the sequence-form LP of a grown tree")
     return h
