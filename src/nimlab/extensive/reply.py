@@ -42,6 +42,8 @@ from nimlab.extensive.restrict import Restriction
 from nimlab.extensive.seqform import SequenceForm
 
 if TYPE_CHECKING:
+    from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
+
     from nimlab.extensive.collapse import ReducedTree
     from nimlab.extensive.gametree import GameTree
 
@@ -113,15 +115,16 @@ def fewest_new_reply(
         # L's reduced costs (HiGHS: cost minus the matrix times the row duals; x costs 0)
         reduced = -(matrix.T @ solution.duals)[:nx]
         zero, tight = reduced > SLACK, np.abs(solution.duals[:ny]) > SLACK
-        return _face_plan(form, solution.value, zero, tight, new)
+        return _face_plan(form, matrix, solution.value, zero, tight, new)
     slack = -(matrix @ solution.values)[:ny]  # R's sequences' constraints: <= 0
     zero, tight = slack > SLACK, solution.x > SLACK
     swapped = SequenceForm(form.F, form.E, -form.A.T.tocsr(), form.infosets[::-1])
-    return _face_plan(swapped, -solution.value, zero, tight, new)
+    return _face_plan(swapped, lp_matrix(swapped), -solution.value, zero, tight, new)
 
 
 def _face_plan(
     form: SequenceForm,
+    lp: csc_matrix,
     value: float,
     zero: npt.NDArray[np.bool_],
     tight: npt.NDArray[np.bool_],
@@ -129,15 +132,15 @@ def _face_plan(
 ) -> Vector:
     """L's plan in the LP of ``form`` (L maximises ``q_0``) worth at least ``value`` (less
     :data:`SLACK`), zero on ``zero``, with R's ``tight`` constraints tight, of least weight
-    on ``new``: the LP of :func:`nimlab.extensive.lp.lp_matrix` and one row more."""
+    on ``new``: the LP of :func:`nimlab.extensive.lp.lp_matrix` (``lp``) and one row more."""
     import highspy
-    from scipy.sparse import csc_matrix, vstack  # type: ignore[import-untyped]
+    from scipy.sparse import csc_matrix, vstack
 
     nx, nq = form.E.shape[1], form.F.shape[0]
     ny, ne = form.F.shape[1], form.E.shape[0]
     inf = highspy.kHighsInf
     bound = csc_matrix(([1.0], ([0], [nx])), shape=(1, nx + nq))  # the row of q_0
-    matrix = vstack([lp_matrix(form), bound], format="csc")
+    matrix = vstack([lp, bound], format="csc")
     cost = np.concatenate([new.astype(np.float64), np.zeros(nq)])
     col_lower = np.concatenate([np.zeros(nx), np.full(nq, -inf)])
     col_upper = np.concatenate([np.where(zero, 0.0, 1.0), np.full(nq, inf)])
