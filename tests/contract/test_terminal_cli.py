@@ -33,6 +33,11 @@ def test_a_long_solve_reports_its_rounds_on_stderr_when_piped(nimlab: Any, store
     assert run.ok_json()["cached"] is False
     rounds = [line for line in run.err.splitlines() if "round" in line and "<= v <=" in line]
     assert rounds, run.err
+    # the parts are named by the place of L's first heap, never read as a heap's size
+    assert {line.split(", round")[0] for line in rounds} == {
+        "L first on heap #1",
+        "L first on heap #3",
+    }, run.err
     quiet = nimlab(*args, "--no-store")  # under two seconds (the default): not a word
     assert quiet.code == 0 and quiet.err == ""
 

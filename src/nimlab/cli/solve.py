@@ -219,7 +219,8 @@ def _round_status() -> Iterator[RoundReport]:
     with progress_lines("solving") as write:
 
         def report(heap: int | None, step: Round) -> None:
-            part = "" if heap is None else f"heap {heap + 1}, "
+            # "#": the heap's place in the position, not its size
+            part = "" if heap is None else f"L first on heap #{heap + 1}, "
             low, high = step.lower + 0.0, step.upper + 0.0  # no "-0.0"
             write(
                 f"{part}round {step.index}: {low:.9f} <= v <= {high:.9f} "
