@@ -125,6 +125,20 @@ def check_cost(what: str, cost: Cost, budget: Budget, lift: str) -> None:
     )
 
 
+def options_over(cost: Cost, budget: Budget) -> str:
+    """The command line's options that lift ``budget`` for ``cost``: the one for each
+    limit it is over (``--max-seconds``, ``--max-memory`` or both).
+
+    >>> options_over(Cost(700, 1), CLI_BUDGET), options_over(Cost(1, 10 * GIB), CLI_BUDGET)
+    ('--max-seconds', '--max-memory')
+    >>> options_over(Cost(700, 10 * GIB), CLI_BUDGET)
+    '--max-seconds and --max-memory'
+    """
+    over = (cost.seconds > budget.seconds, cost.bytes > budget.bytes)
+    names = ("--max-seconds", "--max-memory")
+    return " and ".join(name for name, hit in zip(names, over, strict=True) if hit)
+
+
 STEP_SECONDS = 1e-6
 """A step of ``--limit``: about a microsecond of work on the reference machine."""
 

@@ -70,6 +70,9 @@ def test_a_diagonal_over_the_budget_is_refused_with_its_estimate(
     )
     assert "--max-seconds" in message
     assert not out.exists() and run.seconds < 10
+    # over in time only (about 12 min, under 2 GB): the option for memory is not named
+    eleven = nimlab("reproduce", "nim-variants", "--out", str(out), "--reach", "11", timeout=60)
+    assert eleven.refused(3).endswith("lift it with --max-seconds"), eleven.err
 
 
 def test_a_grid_over_the_budget_is_refused_with_its_estimate(nimlab: Any, tmp_path: Path) -> None:

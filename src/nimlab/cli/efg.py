@@ -40,7 +40,7 @@ def solve_efg(
 
     The cost is estimated from the file's size before reading, and from its nodes before solving.
     """
-    from nimlab.budget import Cost, check_cost
+    from nimlab.budget import Cost, check_cost, options_over
     from nimlab.extensive.efg_read import read_efg
     from nimlab.extensive.efg_solve import estimate_efg, estimate_efg_file
     from nimlab.extensive.efg_solve import solve_efg as solve_game
@@ -49,9 +49,7 @@ def solve_efg(
     budget = option_budget(max_seconds, max_memory)
 
     def check(what: str, cost: Cost) -> None:
-        over = (cost.seconds > budget.seconds, cost.bytes > budget.bytes)
-        lift = [o for o, hit in zip(("--max-seconds", "--max-memory"), over, strict=True) if hit]
-        check_cost(what, cost, budget, " and ".join(lift))
+        check_cost(what, cost, budget, options_over(cost, budget))
 
     size = file.stat().st_size
     check(f"reading {file} ({size:,} bytes)", estimate_efg_file(size))

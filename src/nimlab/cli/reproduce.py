@@ -42,7 +42,7 @@ def reproduce(
         None,
         "--reach",
         help="nim-variants: extend the diagonal SN(n,n,1) and the sub-diagonal SN(n,n-1,1) to "
-        "this n (10 takes about 5 minutes; estimated first, refused over the budget); "
+        "this n (10 takes about 2 minutes; estimated first, refused over the budget); "
         "hidden-games: components up to this size (default 5), each game within the command "
         "line's budget instead of a few seconds.",
     ),

@@ -154,11 +154,10 @@ def solve(
 
 def _check_budget(estimate: SolveEstimate, budget: Budget, what: str | None = None) -> None:
     """Refuse (exit 3) an estimate over ``budget``, naming the options that lift it."""
-    from nimlab.budget import check_cost
+    from nimlab.budget import check_cost, options_over
 
-    over = (estimate.cost.seconds > budget.seconds, estimate.cost.bytes > budget.bytes)
-    lift = [opt for opt, hit in zip(("--max-seconds", "--max-memory"), over, strict=True) if hit]
-    check_cost(what or estimate.what, estimate.cost, budget, " and ".join(lift))
+    lift = options_over(estimate.cost, budget)
+    check_cost(what or estimate.what, estimate.cost, budget, lift)
 
 
 def _solve_game(

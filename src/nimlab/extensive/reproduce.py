@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
 
-from nimlab.budget import Budget, Cost, check_cost
+from nimlab.budget import Budget, Cost, check_cost, options_over
 from nimlab.exact import exact_str
 from nimlab.extensive.budget import estimate_solve
 from nimlab.extensive.components import NimHeap
@@ -352,7 +352,7 @@ def check_reach(
     what = (
         f"the diagonal SN(n,n,1) and the sub-diagonal SN(n,n-1,1) for n = {table2_max + 1}..{reach}"
     )
-    check_cost(what, cost, budget, "--max-seconds and --max-memory")
+    check_cost(what, cost, budget, options_over(cost, budget))
 
 
 def check_grid(
@@ -372,7 +372,6 @@ def check_grid(
     """
     cost = Cost(0.0, 0)
     what = f"the grid SN(n1,n2,1) for 4 <= n2 <= n1 <= {grid}"
-    lift = "--max-seconds and --max-memory, or --store with a sweep"
     for n1 in range(grid, table2_max, -1):  # the largest first: an early refusal is quick
         missing = [
             (n2, misere)
@@ -383,7 +382,7 @@ def check_grid(
         if missing:
             largest = estimate_solve("sn", (n1, n1, 1)).cost
             cost = cost + Cost(largest.seconds * len(missing), largest.bytes)
-            check_cost(what, cost, budget, lift)
+            check_cost(what, cost, budget, f"{options_over(cost, budget)}, or --store with a sweep")
 
 
 def write_report(
