@@ -292,6 +292,8 @@ def patterns_section(families: dict[str, dict[int, Fraction]]) -> list[str]:
     >>> lines = patterns_section({"SN(n, 3, 1)": {n: Fraction(1, 3) for n in range(3, 7)}})
     >>> [line for line in lines if line.startswith("|")][2]
     '| SN(n, 3, 1) | v(n) = 1/3 for n >= 3 | v(3..5) = 1/3, 1/3, 1/3 | 2 | v(6) = 1/3: holds |'
+    >>> patterns_section({"SN(n, 8, 1)": {8: Fraction(55, 233)}})[-2]  # doctest: +ELLIPSIS
+    '| SN(n, 8, 1) | none: 1 value cannot ... (`--grid` and `--reach` add values) | | | |'
     """
     lines = [
         "## Patterns guessed and checked",
@@ -310,7 +312,8 @@ def patterns_section(families: dict[str, dict[int, Fraction]]) -> list[str]:
         if conjecture is None:
             lines.append(
                 f"| {name} | none: {len(values)} value{'s' if len(values) > 1 else ''} "
-                "cannot over-determine a guess and check it (`--reach` adds values) | | | |"
+                "cannot over-determine a guess and check it (`--grid` and `--reach` add "
+                "values) | | | |"
             )
             continue
         made = conjecture.made_from
