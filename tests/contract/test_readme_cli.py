@@ -21,7 +21,8 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 COVERED_ELSEWHERE = {
     "serve": "a live server: tests/contract/test_server_contract.py",
-    "reproduce nim-variants": "minutes: tests/extensive/test_extensive_reproduce.py",
+    "reproduce nim-variants": "minutes: in-process on a small grid (test_extensive_reproduce.py)"
+    " and its refusals as a subprocess (test_reproduce_hidden_cli.py)",
     "reproduce hidden-games": "minutes: tests/contract/test_reproduce_hidden_cli.py",
 }
 """Lines not run here (by the start of their command), and what runs them instead."""
@@ -66,7 +67,7 @@ def test_the_readme_block_is_found() -> None:
 def test_every_readme_command_does_what_its_comment_says(nimlab: Any) -> None:
     failures = []
     for line in readme_lines():
-        if covered_elsewhere(line) or any("…" in arg for arg in line.args):
+        if covered_elsewhere(line):
             continue
         run: Run = nimlab(*line.args, timeout=300)
         shown = f"nimlab {' '.join(line.args)}"
