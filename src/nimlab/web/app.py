@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nimlab.errors import NimlabError, TooLargeError
 from nimlab.web.api import router, warm_up
+from nimlab.web.docs_page import add_docs_page
 from nimlab.web.guard import BudgetExceededError, JobLimits, JobPool
 from nimlab.web.models import MAX_BODY_BYTES
 
@@ -113,7 +114,7 @@ def create_app(limits: JobLimits | None = None) -> FastAPI:
     app = FastAPI(
         title="nimlab playground",
         description="Play and explore Nim and its variants, computed exactly.",
-        docs_url="/api/docs",
+        docs_url=None,  # served from local assets below (add_docs_page)
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
@@ -152,6 +153,7 @@ def create_app(limits: JobLimits | None = None) -> FastAPI:
         return JSONResponse({"error": message}, status_code=500)
 
     app.include_router(router)
+    add_docs_page(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/", include_in_schema=False)
