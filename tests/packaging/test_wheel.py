@@ -1,8 +1,8 @@
 """A built wheel installs and runs outside the checkout: ``python -m build`` makes an sdist and
-from it the wheel, a fresh virtual environment in a temporary folder (no system site-packages, no ``PYTHONPATH``)
-installs it with its ``web`` and ``lp`` extras at the locked versions, and the installed
-console script answers ``--version``, solves a hidden game as JSON and serves the playground
-with its static files and the API's docs page.
+from it the wheel, a fresh virtual environment in a temporary folder (no system site-packages,
+no ``PYTHONPATH``) installs it with its ``web`` and ``lp`` extras at the locked versions, and
+the installed console script answers ``--version``, solves a hidden game as JSON and serves
+the playground with its static files and the API's docs page.
 
 Slow by nature (two builds and an install, from pip's cache after the first run): 1.5 to 2
 minutes, with timeouts that allow many times that.

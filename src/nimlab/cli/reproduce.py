@@ -36,7 +36,7 @@ REACHABLE = ("nim-variants", "hidden-games")
 
 @app.command("reproduce")
 def reproduce(
-    paper: str = typer.Argument(..., help=f"Which seed paper: {', '.join(REPORTS)}."),
+    paper: str = typer.Argument(..., help=f"Which paper: {', '.join(REPORTS)}."),
     out: Path = typer.Option(Path("out"), "--out", help="Directory for the report and figures."),
     reach: int | None = typer.Option(
         None,
@@ -62,7 +62,7 @@ def reproduce(
     max_seconds: float = MAX_SECONDS_OPTION,
     max_memory: float = MAX_MEMORY_OPTION,
 ) -> None:
-    """Recompute every concrete claim of a seed paper and write a Markdown report."""
+    """Recompute every concrete claim of a paper and write a Markdown report."""
     if paper not in REPORTS:
         known = ", ".join(sorted(REPORTS))
         raise InvalidPositionError(f"unknown paper {paper!r}: known papers are {known}")

@@ -12,21 +12,11 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.progress import Task as ProgressTask
 from rich.table import Table
 from rich.text import Text
 
@@ -39,6 +29,7 @@ from nimlab.cli.app import (
     MAX_SECONDS_OPTION,
     MAX_TAKE_OPTION,
     SET_OPTION,
+    VARIANT_NAMES,
     app,
     console,
     emit_json,
@@ -46,29 +37,17 @@ from nimlab.cli.app import (
     option_budget,
     progress_lines,
 )
-from nimlab.core.heaps import Heaps
 from nimlab.errors import InvalidPositionError, NimlabError
-from nimlab.specs import (
-    METHODS,
-    SOLVE_VARIANTS,
-    Task,
-    octal_task,
-    parse_spec,
-    scoring_task,
-    solve_task,
-    with_cached,
-)
 from nimlab.store.results import STORE_ENV, ResultStore, resolve_store_path
-from nimlab.sweeps.executors import DaskExecutor, Executor, LocalPoolExecutor, TaskOutcome
-from nimlab.sweeps.grid import (
-    DEFAULT_MAX_TASKS,
-    bounded_positions,
-    game_positions,
-    parse_codes,
-    parse_grid,
-)
-from nimlab.sweeps.runner import SweepInterrupted, SweepSummary, run_sweep
-from nimlab.sweeps.tasks import solve_available
+
+if TYPE_CHECKING:  # the engines are imported when a command runs (nimlab --help stays fast)
+    from nimlab.core.heaps import Heaps
+    from nimlab.specs import Task
+    from nimlab.sweeps.executors import Executor, TaskOutcome
+    from nimlab.sweeps.runner import SweepSummary
+
+    OnStart = Callable[[SweepSummary], None]
+    OnOutcome = Callable[[TaskOutcome], None]
 
 __all__ = ["store_app", "sweep_app"]
 
@@ -95,12 +74,18 @@ SCHEDULER_OPTION = typer.Option(
 CLUSTER_OPTION = typer.Option(
     None, "--cluster", help="'local': start a Dask LocalCluster (processes) for this sweep."
 )
+DEFAULT_MAX_TASKS = 1_000_000
+"""``nimlab.sweeps.grid.DEFAULT_MAX_TASKS``, copied so that ``--help`` needs no engine (a test
+checks they agree)."""
+
 MAX_TASKS_OPTION = typer.Option(
     DEFAULT_MAX_TASKS, "--max-tasks", help="Refuse sweeps with more tasks than this."
 )
 
 
 def _executor(workers: int | None, scheduler: str | None, cluster: str | None) -> Executor:
+    from nimlab.sweeps.executors import DaskExecutor, LocalPoolExecutor
+
     if scheduler is not None and cluster is not None:
         raise InvalidPositionError("give either --scheduler or --cluster, not both")
     if cluster is not None and cluster != "local":
@@ -114,21 +99,9 @@ def _executor(workers: int | None, scheduler: str | None, cluster: str | None) -
     return LocalPoolExecutor(workers)
 
 
-class _RateColumn(ProgressColumn):
-    """Tasks finished per second."""
-
-    def render(self, task: ProgressTask) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:.2f} tasks/s", style="progress.data.speed")
-
-
 def _on_terminal() -> bool:
     """Whether standard error is a terminal (then sweeps draw a progress bar there)."""
     return sys.stderr.isatty()
-
-
-OnStart = Callable[[SweepSummary], None]
-OnOutcome = Callable[[TaskOutcome], None]
 
 
 @contextmanager
@@ -154,6 +127,26 @@ def _progress(title: str) -> Iterator[tuple[OnStart, OnOutcome]]:
 
             yield on_start_plain, on_outcome_plain
         return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TaskID,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.progress import Task as ProgressTask
+
+    class _RateColumn(ProgressColumn):
+        """Tasks finished per second."""
+
+        def render(self, task: ProgressTask) -> Text:
+            speed = task.finished_speed or task.speed
+            shown = "" if speed is None else f"{speed:.2f} tasks/s"
+            return Text(shown, style="progress.data.speed")
+
     bar = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -215,6 +208,8 @@ def _sweep(
     cluster: str | None,
     as_json: bool,
 ) -> None:
+    from nimlab.sweeps.runner import SweepInterrupted, run_sweep
+
     path = resolve_store_path(store)
     executor = _executor(workers, scheduler, cluster)
     ResultStore(path).close()  # a file that is not a results store is refused before any work
@@ -264,6 +259,9 @@ def sweep_grundy(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Grundy sequences and proven periods of many octal games (and of Grundy's game)."""
+    from nimlab.specs import octal_task
+    from nimlab.sweeps.grid import parse_codes
+
     tasks = [
         octal_task(code, upto, method=method) for code in parse_codes(codes, max_tasks=max_tasks)
     ]
@@ -293,6 +291,9 @@ def sweep_scoring(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Scoring Nim payoff functions f_N of every K-pile position with piles 1..M."""
+    from nimlab.specs import scoring_task
+    from nimlab.sweeps.grid import bounded_positions
+
     positions = bounded_positions(piles=piles, largest=largest, max_tasks=max_tasks)
     _sweep(
         [scoring_task(position, max_cells=max_cells) for position in positions],
@@ -307,7 +308,7 @@ def sweep_scoring(
 
 @sweep_app.command("solve", context_settings=HEAP_ARGS)
 def sweep_solve(
-    variant: str = typer.Argument(..., help=f"One of {', '.join(SOLVE_VARIANTS)}."),
+    variant: str = typer.Argument(..., help=f"One of {', '.join(VARIANT_NAMES)}."),
     grid: str = typer.Option(
         ...,
         "--grid",
@@ -338,6 +339,10 @@ def sweep_solve(
     without chips is left out; a grid of only such positions is refused). With --game,
     the variant on a catalogue game's heaps or rows (a position where the first player has
     no move is left out)."""
+    from nimlab.specs import METHODS, solve_task
+    from nimlab.sweeps.grid import game_positions, parse_grid
+    from nimlab.sweeps.tasks import solve_available
+
     if method not in METHODS["solve"]:
         raise InvalidPositionError(
             f"unknown --method {method!r}: choose one of {', '.join(METHODS['solve'])}"
@@ -437,6 +442,8 @@ def store_show(
 ) -> None:
     """Print a stored result: the same JSON as the command that computed it, ``cached``
     true; with no --method, the newest row of any method."""
+    from nimlab.specs import parse_spec, with_cached
+
     try:
         key = parse_spec(spec).spec
     except NimlabError:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.panel import Panel
 
-from nimlab.catalogue import grundy_table, make_game
 from nimlab.cli.app import app, console
 from nimlab.cli.nim import render_nim_sum
 from nimlab.core import MoveFunctionGame, disjunctive_sum, misere
@@ -24,6 +23,7 @@ def _step(title: str, command: str) -> None:
 @app.command("tour")
 def tour() -> None:
     """A guided tour of nimlab in a few computed examples."""
+    from nimlab.catalogue import grundy_table, make_game
     from nimlab.extensive import solve as solve_variant  # heavy: imported only for the tour
     from nimlab.scoring import payoff_function
 
