@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = (("--help",), ("nim", "3", "4", "5"))
-HEAVY = ("numpy", "scipy", "highspy", "nimlab.catalogue", "nimlab.extensive", "nimlab.octal")
+HEAVY = ("numpy", "scipy", "highspy", "nimlab.catalogue", "nimlab.hidden", "nimlab.octal")
 
 
 def _environment(src: Path) -> dict[str, str]:

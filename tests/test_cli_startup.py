@@ -23,7 +23,9 @@ HEAVY = (
     "matplotlib",
     "dask",
     "nimlab.catalogue",
-    "nimlab.extensive",
+    "nimlab.equilibrium",
+    "nimlab.hidden",
+    "nimlab.reports",
     "nimlab.octal",
     "nimlab.play",
     "nimlab.specs",
@@ -74,7 +76,7 @@ def test_the_copies_in_help_texts_agree_with_the_engines() -> None:
     from nimlab.cli.play import PLAY_POKER_CAP
     from nimlab.cli.scoring import CLI_MAX_CELLS
     from nimlab.cli.sweep import DEFAULT_MAX_TASKS
-    from nimlab.extensive.variants import VARIANTS
+    from nimlab.hidden.variants import VARIANTS
     from nimlab.play import impartial
     from nimlab.scoring import payoff
     from nimlab.sweeps import grid

@@ -21,7 +21,7 @@ from nimlab.errors import InvalidPositionError, UnknownGameError
 
 if TYPE_CHECKING:
     from nimlab.catalogue import CatalogueGame, GameAnalysis
-    from nimlab.extensive.results import EquilibriumResult
+    from nimlab.equilibrium.results import EquilibriumResult
     from nimlab.scoring import PiecewiseLinear
 
 __all__ = ["analyze", "find_game", "payoff_function", "solve"]
@@ -44,8 +44,8 @@ def solve(
     (or with ``"nim"``) ``heaps`` are Nim heaps; with a catalogue game, ``heaps`` is a position
     in its ``analyze`` notation (or a list of heap sizes) and ``options`` its options, keyed
     like the command-line flags (``{"max": 2}``, ``{"code": "0.07"}``). With ``strategies``
-    the result also holds both players' equilibrium strategies (the whole tree's LP is solved:
-    ``method`` is then ignored), which a notebook shows as a table.
+    the result also holds both players' equilibrium strategies in words, at every information
+    set reached (as ``nimlab solve --strategy``; a notebook shows them as a table).
 
     >>> result = solve("sn", [3, 3, 1])
     >>> result.value, result.exact
@@ -54,11 +54,11 @@ def solve(
     '1'
     >>> str(solve("kn", "6", game="subtraction", options={"max": 2}).value)
     '0'
-    >>> opening = solve("sn", [3, 3, 1], strategies=True).strategies[0]
-    >>> opening.player, opening.actions  # action "2_1": take 1 from heap 2
-    ('L', (('2_1', Fraction(2, 3)), ('2_2', Fraction(1, 3))))
+    >>> entry = solve("sn", [2, 1], strategies=True).strategies[0]
+    >>> entry.player, entry.actions
+    ('L', (('1_1', Fraction(1, 1)),))
     """
-    from nimlab.extensive.solve import solve as solve_equilibrium
+    from nimlab.hidden.solve import solve as solve_equilibrium
 
     if game is None or find_game(game).name == "nim":
         if options:
@@ -69,7 +69,7 @@ def solve(
             variant, heap_list, misere=misere, method=method, strategies=strategies
         )
     from nimlab.catalogue.registry import options_from_mapping
-    from nimlab.extensive.games import solve_hidden
+    from nimlab.hidden.games import solve_hidden
 
     position = heaps if isinstance(heaps, str) else list(heaps)
     given_options = options_from_mapping(options or {})

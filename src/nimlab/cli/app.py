@@ -130,7 +130,7 @@ def progress_lines(title: str, *, quiet: float | None = None) -> Iterator[Callab
 
 
 VARIANT_NAMES = ("sn", "fsn", "kn", "kn-empty")
-"""The hidden-information variants (``nimlab.extensive.variants.VARIANTS``), named in help
+"""The hidden-information variants (``nimlab.hidden.variants.VARIANTS``), named in help
 texts without importing the solver (a test checks they agree)."""
 
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object on stdout.")

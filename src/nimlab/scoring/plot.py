@@ -16,6 +16,8 @@ only when a path is given.
 (True, True)
 >>> figure_svg(figure).startswith("<svg")
 True
+>>> figure._repr_svg_().startswith("<svg")  # a notebook shows the figure by itself
+True
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from io import StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nimlab.exact import exact_str
-from nimlab.scoring.piecewise import PiecewiseLinear
+from nimlab.scoring.piecewise import PiecewiseLinear, polyline, window
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -39,8 +42,6 @@ __all__ = [
     "figure_svg",
     "plot_curves",
     "plot_payoff",
-    "polyline",
-    "window",
 ]
 
 
@@ -54,28 +55,6 @@ class Curve:
     mark_breakpoints: bool = True
 
 
-def window(functions: Sequence[PiecewiseLinear], margin: int = 2) -> tuple[Fraction, Fraction]:
-    """An N range holding every breakpoint with ``margin`` to spare (at least [-3, 3]).
-
-    >>> window([PiecewiseLinear.affine(1, 0)])
-    (Fraction(-3, 1), Fraction(3, 1))
-    """
-    xs = [x for f in functions for x, _ in f.breakpoints] or [Fraction(0)]
-    return min(Fraction(-3), min(xs) - margin), max(Fraction(3), max(xs) + margin)
-
-
-def polyline(
-    function: PiecewiseLinear, low: Fraction, high: Fraction
-) -> list[tuple[Fraction, Fraction]]:
-    """The exact vertices of the graph on ``[low, high]``.
-
-    >>> polyline(PiecewiseLinear.affine(-1, 0), Fraction(-1), Fraction(1))
-    [(Fraction(-1, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(-1, 1))]
-    """
-    xs = [low, *(x for x, _ in function.breakpoints if low < x < high), high]
-    return [(x, function(x)) for x in xs]
-
-
 def figure_curves(
     curves: Sequence[Curve],
     *,
@@ -85,10 +64,9 @@ def figure_curves(
 ) -> Figure:
     """Several functions on one pair of axes through N = 0 and f = 0 (like the paper)."""
     import matplotlib.ticker
-    from matplotlib.figure import Figure
 
     low, high = limits or window([c.function for c in curves])
-    figure = Figure(figsize=(7.5, 4.5))
+    figure = _shown_figure_class()(figsize=(7.5, 4.5))
     axes = figure.subplots()
     for curve in curves:
         points = polyline(curve.function, low, high)
@@ -159,6 +137,19 @@ def plot_payoff(
         path.parent.mkdir(parents=True, exist_ok=True)
         figure.savefig(path)
     return figure
+
+
+@cache
+def _shown_figure_class() -> type[Figure]:
+    """A matplotlib figure that a notebook shows by itself (as SVG), built without pyplot: a
+    plain ``Figure`` is shown only where pyplot's inline backend was set up."""
+    from matplotlib.figure import Figure
+
+    class ShownFigure(Figure):
+        def _repr_svg_(self) -> str:
+            return figure_svg(self)
+
+    return ShownFigure
 
 
 def figure_svg(figure: Figure) -> str:

@@ -22,8 +22,8 @@ from nimlab.budget import Budget
 from nimlab.catalogue import GameOptions, analyze, find_game, make_game, registered_games
 from nimlab.errors import InvalidPositionError, NimlabError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str, parse_rational
-from nimlab.extensive.variants import VARIANTS
-from nimlab.extensive.variants import variant as registered
+from nimlab.hidden.variants import VARIANTS
+from nimlab.hidden.variants import variant as registered
 from nimlab.play.allowance import ALLOWANCE_GAMES
 from nimlab.play.hidden import (
     HIDDEN_EXAMPLES,
@@ -233,7 +233,7 @@ def _scoring_json(request: ScoringRequest) -> dict[str, Any]:
         )
         if stored is None:
             raise
-        from nimlab.store.scoring import in_input_order
+        from nimlab.sweeps.scoring import in_input_order
 
         return in_input_order(stored, heaps)
     return {**result.to_json(), "cached": False}
@@ -265,8 +265,10 @@ def _scoring_play_json(request: ScoringRequest) -> dict[str, Any]:
 async def scoring_play(body: ScoringRequest, request: Request) -> dict[str, Any]:
     """Scoring Nim at one bonus N: f_N, and every move with its gain and whether it is optimal.
 
-    The gain of a move is what the mover scores minus what the opponent nets from then on:
-    ``taken (+ N if it empties the table) - f_N(after)``; optimal moves gain exactly f_N.
+    The gain of a move is what the mover scores minus what the opponent nets from then on,
+    ``taken - f_N(after)`` (the bonus of the last counter is in ``f_N(empty) = -N``); optimal
+    moves gain exactly f_N. Each option says itself in ``words`` and has the ``feedback`` a
+    player who makes it is told.
     """
     _check_bonus(body.N)
     result: dict[str, Any] = await _run(
@@ -322,8 +324,13 @@ def _partisan_state_json(request: PartisanRequest) -> dict[str, Any]:
 
 def _partisan_move_json(request: PartisanMoveRequest) -> dict[str, Any]:
     """Check the player's move (``stalk edge`` or the position after it); the new state."""
-    after = open_partisan(request.game, request.position, request.player).parse_move(request.move)
-    return {"move": {"to": after.text, "by": "you"}, "state": after.to_json()}
+    state = open_partisan(request.game, request.position, request.player)
+    after = state.parse_move(request.move)
+    return {
+        "move": {"to": after.text, "by": "you"},
+        "state": after.to_json(),
+        "feedback": state.feedback(after),
+    }
 
 
 def _partisan_computer_json(request: PartisanComputerRequest) -> dict[str, Any]:
@@ -332,8 +339,15 @@ def _partisan_computer_json(request: PartisanComputerRequest) -> dict[str, Any]:
     rng = random.Random(request.seed) if request.seed is not None else random.Random()
     move, after = state.computer_move(rng)
     value = exact_str(move.value)
+    words = f"{move.label}, leaving {value}"
     return {
-        "move": {"to": move.to, "label": move.label, "value": value, "winning": move.winning},
+        "move": {
+            "to": move.to,
+            "label": move.label,
+            "value": value,
+            "winning": move.winning,
+            "words": words,
+        },
         "state": after.to_json(),
     }
 
@@ -428,7 +442,7 @@ def _variant_heaps(variant: str, position: str | list[int]) -> tuple[int, ...]:
 def _check_solve(variant: str, heaps: tuple[int, ...], misere: bool, budget: Budget) -> None:
     """Refuse at once, from the estimate of the method that will run, a game over the
     playground's node limit or the server's budgets."""
-    from nimlab.extensive.budget import check_solve_budget, estimate_solve
+    from nimlab.hidden.budget import check_solve_budget, estimate_solve
 
     estimate = estimate_solve(variant, heaps, misere=misere, method="lp")
     if estimate.nodes > SOLVE_MAX_NODES:
@@ -443,7 +457,7 @@ def _check_solve(variant: str, heaps: tuple[int, ...], misere: bool, budget: Bud
 def _solve_json(
     variant: str, position: str | list[int], misere: bool, strategy: bool, budget: Budget
 ) -> dict[str, Any]:
-    from nimlab.extensive.solve import solve
+    from nimlab.hidden.solve import solve
 
     heaps = _variant_heaps(variant, position)
     try:
@@ -478,8 +492,8 @@ def _solve_game_json(
 ) -> dict[str, Any]:
     """``variant`` on the components of catalogue game ``game`` (Nim's heaps: the Nim path),
     refused at once (413) by its estimate over the playground's node limit or budgets."""
-    from nimlab.extensive.budget import check_solve_budget
-    from nimlab.extensive.games import estimate_hidden, hidden_game, solve_hidden
+    from nimlab.hidden.budget import check_solve_budget
+    from nimlab.hidden.games import estimate_hidden, hidden_game, solve_hidden
 
     options = body.options.to_game_options(limit=ANALYSIS_LIMIT)
     misere = body.misere or options.misere
@@ -564,9 +578,10 @@ async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, An
     what = f"the equilibrium of {spec}"
     solved_game = _matches.game(spec)
     if solved_game is None:
-        solved_game = await _run(
-            request, _playable, body.variant, text, misere, game, options, what=what
-        )
+        pool: JobPool = request.app.state.jobs
+        budget = Budget(pool.limits.seconds, pool.job_bytes())
+        args = (body.variant, text, misere, game, options, budget)
+        solved_game = await _run(request, _playable, *args, what=what)
     match = HiddenMatch.start(
         body.variant,
         text,
@@ -580,9 +595,9 @@ async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, An
 
 
 def _playable(
-    variant: str, text: str, misere: bool, game: str | None, options: GameOptions
+    variant: str, text: str, misere: bool, game: str | None, options: GameOptions, budget: Budget
 ) -> Solved:
-    return playable(variant, text, misere, game=game, options=options)
+    return playable(variant, text, misere, game=game, options=options, budget=budget)
 
 
 @router.get("/hidden/{token}")
