@@ -298,7 +298,7 @@ def test_sweep_bad_input(
     store = tmp_path / "sweep.sqlite"
     run = nimlab("sweep", "solve", "sn", *options, "--store", str(store), "--json")
     assert words in run.refused(code)
-    assert run.seconds < 20
+    assert run.cpu < 20  # processor time: a loaded machine stretches the wall clock
     assert not store.exists()  # refused before the store is even opened
 
 
@@ -306,7 +306,7 @@ def test_sweep_nothing_listening_at_the_scheduler(nimlab: Nimlab, tmp_path: Path
     address = f"tcp://127.0.0.1:{free_port()}"  # loopback only, and nothing listens there
     run = nimlab("sweep", "solve", "sn", "--grid", "1", "--scheduler", address, "--json")
     assert "no Dask scheduler answers" in run.refused(2) and address in run.err
-    assert run.seconds < 15
+    assert run.seconds < 60  # waiting, not working: the wall clock, with a margin for load
 
 
 def test_sweep_where_every_task_fails_exits_1_with_its_summary(
