@@ -1,16 +1,16 @@
-"""Green Hackenbush on any finite multigraph rooted at the ground (seed 002, extended).
+"""Green Hackenbush on any finite multigraph rooted at the ground (the catalogue article, extended).
 
 A position is a multigraph: edges ``u-v`` between alphanumeric nodes, ``g`` being the ground;
 loops (``a-a``) and repeated edges are allowed. A move deletes one edge; every edge no longer
 connected to the ground falls off. The player who cannot move loses.
 
-Closed form: the *fusion principle* lets the vertices of any cycle be fused into one vertex,
-the cycle's edges becoming loops; so every 2-edge-connected component (found from the
-bridges) becomes a single vertex carrying one loop per edge, and a loop is worth a stalk of
-length 1. What is left is a tree with loops, valued by the *colon principle* (the seed's rule
-for trees): a vertex is worth the nim-sum of its loops (1 each) and of 1 + (the value above) for
-each branch. Seed 002 only states the colon principle for trees; this entry adds the fusion
-principle for cycles, checked against exhaustive search on small random graphs.
+Closed form: the *fusion principle* lets the vertices of any cycle be fused into one vertex, the
+cycle's edges becoming loops; so every 2-edge-connected component (found from the bridges) becomes a
+single vertex carrying one loop per edge, and a loop is worth a stalk of length 1. What is left is a
+tree with loops, valued by the *colon principle* (the article's rule for trees): a vertex is worth
+the nim-sum of its loops (1 each) and of 1 + (the value above) for each branch. The catalogue
+article only states the colon principle for trees; this entry adds the fusion principle for cycles,
+checked against exhaustive search on small random graphs.
 
 >>> from nimlab.catalogue import make_game
 >>> game = make_game("green-hackenbush")

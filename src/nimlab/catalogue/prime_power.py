@@ -1,12 +1,12 @@
-"""The prime-power division game (seed 002, "Dividing a number" and its Bengali paragraph).
+"""The prime-power division game (the catalogue article: "Dividing a number").
 
 A position is an integer n >= 1; a move divides n by a prime power p^k > 1 dividing it; a player
 facing 1 cannot move and loses (the Bengali text: "if the number becomes 1, the current player
 wins" means the player who *made* it 1). Writing n = p1^e1 · p2^e2 ···, a move lowers one
 exponent: this is Nim on the exponents, g(n) = e1 xor e2 xor ...
 
-Seed 002 slip: it writes 1440600 = 2^2·2^2·3·5·5·7·7·7·7, which is 2881200; in fact
-1440600 = 2^3·3·5^2·7^4, whose exponents are the seed's piles {3, 1, 2, 4} (the first factor
+The catalogue article's slip: it writes 1440600 = 2^2·2^2·3·5·5·7·7·7·7, which is 2881200; in fact
+1440600 = 2^3·3·5^2·7^4, whose exponents are the article's piles {3, 1, 2, 4} (the first factor
 should read 2^3 = 2·2·2). Its other example 56700 = 2^2·3^4·5^2·7 -> {2, 4, 2, 1} is right.
 
 >>> from nimlab.catalogue import make_game

@@ -1,4 +1,4 @@
-"""Red-Blue Hackenbush stalks and their sums: exact dyadic values (seed 002).
+"""Red-Blue Hackenbush stalks and their sums: exact dyadic values (the catalogue article).
 
 A stalk is a path of edges from the ground, written bottom-up: ``B`` (blue, Left's) and ``R``
 (red, Right's). A move deletes an edge of one's own colour together with everything above it;
@@ -10,9 +10,9 @@ outcome: ``L`` if the value is positive (Left wins whoever starts), ``R`` if neg
 (the second player wins) if 0. The brute-force twin computes the value as the simplest number
 between the options, and the outcome by plain minimax.
 
-Seed 002 phrases the rule over a list of numbers, {4, 8, 9, 11, 16}, without saying what a
-number means. Read bottom-up, an even number being a blue edge and an odd one a red edge, it is
-the stalk BBRRB, whose value is 1 + 1 - 1/2 - 1/4 + 1/8 = 11/8, the seed's "11V/8" (V = 1):
+The catalogue article phrases the rule over a list of numbers, {4, 8, 9, 11, 16}, without saying
+what a number means. Read bottom-up, an even number being a blue edge and an odd one a red edge, it
+is the stalk BBRRB, whose value is 1 + 1 - 1/2 - 1/4 + 1/8 = 11/8, the article's "11V/8" (V = 1):
 the parity only encodes the colour, and "half of the previous value" means half of the previous
 edge's *weight*, starting from 1/2 at the first change of colour.
 

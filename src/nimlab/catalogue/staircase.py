@@ -1,9 +1,9 @@
-"""Staircase Nim: move any number of coins from a step down to the next one (seed 002).
+"""Staircase Nim: move any number of coins from a step down to the next one (the catalogue article).
 
 Steps are numbered 0..n-1; step 0 is the floor, coins there take no further part. The Grundy
 value is the nim-sum of the coins on the *odd* steps: a move from an odd step is a Nim move, a
 move from an even step to the odd step below adds coins there and can always be undone by
-moving those coins on down (the seed's "move cancellation"). Winning moves are therefore of two
+moving those coins on down (the article's "move cancellation"). Winning moves are therefore of two
 kinds: take coins down from an odd step, or bring coins down from an even step onto an odd one.
 
 >>> from nimlab.catalogue import make_game

@@ -1,16 +1,16 @@
-"""Coin-turning games: Turning Turtles and Twins (seed 002).
+"""Coin-turning games: Turning Turtles and Twins (the Sprague-Grundy catalogue article).
 
 A row of coins, ``H`` (head) or ``T`` (tail), position 1 = leftmost.
 
 Turning Turtles: turn one head to tail and, optionally, turn one coin on its left (either way).
 A head at position k is a Nim heap of k (flipping the coin at t < k moves the heap to t).
 
-Twins: the same, but the second coin *must* be turned. A head at position k is a Nim heap of
-k - 1; a head at position 1 cannot move at all (heap 0). Seed 002 writes "F(n) = F(n-1) in
+Twins: the same, but the second coin *must* be turned. A head at position k is a Nim heap of k - 1;
+a head at position 1 cannot move at all (heap 0). The catalogue article writes "F(n) = F(n-1) in
 normal nim" and "pile size = 1 is losing": read literally that is a recursion making every head
 worth the same. The true rule is g_twins(k) = k - 1, the value of a *Nim heap* of k - 1
-(equivalently: number the coins from 0 and a head at k is a heap of k), and it is a head at
-position 1, a heap of size 0, that is dead. The seed's example THHTTH -> {1, 2, 5} is right.
+(equivalently: number the coins from 0 and a head at k is a heap of k), and it is a head at position
+1, a heap of size 0, that is dead. The article's example THHTTH -> {1, 2, 5} is right.
 
 >>> from nimlab.catalogue import make_game
 >>> turtles, twins = make_game("turning-turtles"), make_game("twins")

@@ -1,4 +1,5 @@
-"""Wythoff's game: take any number from one pile, or the same number from both (seed 002).
+"""Wythoff's game: take any number from one pile, or the same number from both (the catalogue
+article).
 
 Closed form of the outcome: the P-positions ("cold") are (a_k, b_k) and (b_k, a_k) with
 a_k = floor(k·phi), b_k = a_k + k, phi the golden ratio; a_k is computed exactly as

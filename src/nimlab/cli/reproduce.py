@@ -1,4 +1,4 @@
-"""``nimlab reproduce PAPER --out DIR``: recompute a seed paper's claims into a Markdown report.
+"""``nimlab reproduce PAPER --out DIR``: recompute a paper's claims into a Markdown report.
 
 Each paper has a module with ``write_report(out: Path) -> Path`` that computes every checked
 claim, writes ``report.md`` (and figures) into ``out``, and returns the report's path.

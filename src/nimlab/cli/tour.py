@@ -66,7 +66,7 @@ def tour() -> None:
     best = aesthetic_positions(9)
     console.print(f"9 distinct heaps, nim-sum 0, {best.total} counters: {list(best.positions)}")
 
-    _step("6. The catalogue: every game of the seeds", "nimlab analyze silver-dollar 2,5,7,11")
+    _step("6. The catalogue: Nim's relatives", "nimlab analyze silver-dollar 2,5,7,11")
     kayles = grundy_table(make_game("kayles"), 200)
     console.print(
         f"Kayles: period {kayles.period}, preperiod {kayles.preperiod} (proven by the "

@@ -1,4 +1,4 @@
-"""Enumerations of lost Nim positions: the lists of the "Nim" blog post (seed 003) and more.
+"""Enumerations of lost Nim positions: the lists of the "Nim" blog post (9 April 2021) and more.
 
 A position is *lost* (for the player to move) when its nim-sum is 0; *obviously lost* when its
 heaps pair up into equal sizes (the mirror strategy); *non-obviously lost* when lost but not
