@@ -18,12 +18,34 @@ from typing import Any
 
 from nimlab.catalogue.base import CatalogueGame, check_limit
 from nimlab.catalogue.registry import find_game
+from nimlab.cgt.game import Game
+from nimlab.cgt.render import board_svg
 from nimlab.core.game import Outcome
 from nimlab.display import heap_board_svg, html_table, stalks_svg
 from nimlab.errors import TooLargeError, UnknownGameError
 from nimlab.exact import exact_str
 
-__all__ = ["GameAnalysis", "GrundyTable", "analyze", "grundy_table"]
+__all__ = ["GameAnalysis", "GrundyTable", "analyze", "grundy_table", "partizan_keys"]
+
+
+def partizan_keys(value: Game) -> dict[str, Any]:
+    """The keys of a partizan value: ``value`` (CGSuite's notation), ``canonical`` (nested
+    options), ``left_stop``, ``right_stop``, ``mean``, ``temperature`` (exact strings) and
+    ``birthday``.
+
+    >>> from nimlab.cgt import parse_game
+    >>> partizan_keys(parse_game("{2|-1/2}"))["temperature"]
+    '5/4'
+    """
+    return {
+        "value": str(value),
+        "canonical": value.to_json(),
+        "left_stop": exact_str(value.left_stop),
+        "right_stop": exact_str(value.right_stop),
+        "mean": exact_str(value.mean),
+        "temperature": exact_str(value.temperature),
+        "birthday": value.birthday,
+    }
 
 
 @dataclass(frozen=True)
@@ -34,7 +56,7 @@ class GameAnalysis:
     position: str
     grundy: int | None
     outcome: Outcome
-    value: Fraction | None
+    value: Fraction | Game | None
     winning_moves: tuple[dict[str, Any], ...]
     method: str = "closed-form"
 
@@ -46,9 +68,14 @@ class GameAnalysis:
             "grundy": self.grundy,
             "outcome": self.outcome.value,
         }
-        if self.value is not None:
+        if isinstance(self.value, Game):
+            payload.update(partizan_keys(self.value))
+        elif self.value is not None:
             payload["value"] = exact_str(self.value)
         payload["winning_moves"] = list(self.winning_moves)
+        if isinstance(self.value, Game):
+            for player, key in (("L", "winning_moves_left"), ("R", "winning_moves_right")):
+                payload[key] = [m["to"] for m in self.winning_moves if m.get("player") == player]
         payload["method"] = self.method
         return payload
 
@@ -75,7 +102,11 @@ class GameAnalysis:
         facts = [["outcome", self._outcome_words()]]
         if self.grundy is not None:
             facts.append(["Grundy value", str(self.grundy)])
-        if self.value is not None:
+        if isinstance(self.value, Game):
+            facts.extend(
+                [k, str(v)] for k, v in partizan_keys(self.value).items() if k != "canonical"
+            )
+        elif self.value is not None:
             facts.append(["value", exact_str(self.value)])
         facts.append(["method", self.method])
         parts.append(html_table([], facts))
@@ -88,6 +119,8 @@ class GameAnalysis:
             parts.append(html_table(["player", "move", "to"], rows))
         elif self.value is None:
             parts.append("<p>no winning move: every move loses</p>")
+        if isinstance(self.value, Game):
+            parts.append(self.value.thermograph.svg())
         parts.append("</div>")
         return "".join(parts)
 
@@ -96,6 +129,8 @@ class GameAnalysis:
         name = self.game.partition("(")[0]
         if name == "red-blue-hackenbush":
             return stalks_svg(self.position.split(",") if self.position else [])
+        if name == "domineering":
+            return board_svg(self.position.split("/"))
         try:
             notation = find_game(name).notation
         except UnknownGameError:  # a record built by hand: write the position
