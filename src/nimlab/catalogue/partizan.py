@@ -35,10 +35,10 @@ __all__ = ["DomineeringEntry", "HackenbushEntry", "domineering_cost", "outcome_o
 _OUTCOMES = {"L": Outcome.L, "R": Outcome.R, "N": Outcome.N, "P": Outcome.P}
 
 #: Calibrated on the empty boards (BENCHMARKS.md, "Partizan games"): a region of n empty
-#: cells takes about 0.7 s x 1.8^(n - 20) and 60 MB x 1.8^(n - 20) (4x5: 0.62 s; 5x5:
-#: 10.8 s, 49,053 regions memoised).
+#: cells takes about 0.7 s x 1.8^(n - 20) and 30 MB x 1.8^(n - 20) (4x5: 0.62 s alone,
+#: 20 MB peak; 5x5: 10.8 s alone, 82 MB peak, 49,053 regions memoised).
 _DOMINEERING_SECONDS_AT_20 = 0.7
-_DOMINEERING_BYTES_AT_20 = 60e6
+_DOMINEERING_BYTES_AT_20 = 30e6
 _DOMINEERING_GROWTH = 1.8
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "number",
     "simplest_between",
     "star",
+    "subpositions",
     "switch",
     "tiny",
     "up",
@@ -355,7 +356,7 @@ def number(value: Rational) -> Game:
       ...
     nimlab.errors.InvalidPositionError: 1/3 is not a dyadic rational (its denominator is not ...
     """
-    x = Fraction(value)
+    x = value if isinstance(value, Fraction) else Fraction(value)
     found = _NUMBERS.get(x)
     if found is not None:
         return found
@@ -508,16 +509,18 @@ def sum_games(games: Iterable[Game]) -> Game:
     >>> str(sum_games([star(1), number(1), star(1), up()]))
     '1^'
     """
-    total = Fraction(0)
+    numbers: Game | None = None
     rest = []
     for g in games:
+        if g is ZERO:
+            continue
         if g.number is not None:
-            total += g.number
-        elif g is not ZERO:
+            numbers = g if numbers is None else add(numbers, g)
+        else:
             rest.append(g)
-    # add the small games first: pairs of equal games cancel quickly
-    rest.sort(key=lambda g: g.id)
-    result = number(total)
+    result = ZERO if numbers is None else numbers
+    if len(rest) > 1:  # add the small games first: pairs of equal games cancel quickly
+        rest.sort(key=lambda g: g.id)
     for g in rest:
         result = add(result, g)
     return result
@@ -617,6 +620,32 @@ def _ge_form(
     )
     memo[key] = result
     return result
+
+
+_SUBPOSITIONS: dict[int, int] = {}
+
+
+def subpositions(g: Game) -> int:
+    """How many distinct canonical forms are reachable from ``g`` (itself included): the
+    size of its game graph, which bounds the work of a sum (about the product of the sizes).
+
+    >>> subpositions(ZERO), subpositions(star(1)), subpositions(up())
+    (1, 2, 3)
+    """
+    found = _SUBPOSITIONS.get(g.id)
+    if found is None:
+        seen: set[int] = set()
+        stack = [g]
+        while stack:
+            x = stack.pop()
+            if x.id in seen:
+                continue
+            seen.add(x.id)
+            stack.extend(x.left)
+            stack.extend(x.right)
+        found = len(seen)
+        _SUBPOSITIONS[g.id] = found
+    return found
 
 
 def cache_sizes() -> dict[str, int]:

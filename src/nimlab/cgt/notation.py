@@ -17,6 +17,7 @@ nimlab.errors.InvalidPositionError: invalid game '{1|': ...
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from nimlab.cgt.game import ZERO, Game, game, number, star, up
@@ -118,7 +119,8 @@ def format_game(g: Game) -> str:
 
 # -- reading ----------------------------------------------------------------------------------
 class _Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, before_add: Callable[[Game, Game], None] | None = None) -> None:
+        self.before_add = before_add
         self.text = text
         self.s = text.replace(" ", "").replace("\t", "").replace("\n", "")
         self.i = 0
@@ -151,7 +153,11 @@ class _Parser:
             op = self.peek()
             self.i += 1
             t = self.term()
-            total = total + t if op == "+" else total - t
+            if op == "-":
+                t = -t
+            if self.before_add is not None:
+                self.before_add(total, t)
+            total = total + t
         return total
 
     def digits(self) -> int | None:
@@ -253,7 +259,7 @@ class _Parser:
             if _bar_runs(item):
                 result.append(self.options_game(item))
             else:
-                sub = _Parser(item)
+                sub = _Parser(item, self.before_add)
                 sub.text = self.text
                 result.append(sub.parse())
         return result
@@ -297,11 +303,13 @@ def _split_commas(text: str) -> list[str]:
     return items
 
 
-def parse_game(text: str) -> Game:
+def parse_game(text: str, before_add: Callable[[Game, Game], None] | None = None) -> Game:
     """The canonical form of a game written in CGSuite's notation (see the module docstring).
+
+    ``before_add(a, b)`` is called before each sum ``a + b`` is formed (a budget may refuse it).
 
     >>> g = parse_game("{0,*|0}")
     >>> str(g), parse_game(str(g)) is g
     ('^*', True)
     """
-    return _Parser(text).parse()
+    return _Parser(text, before_add).parse()

@@ -121,7 +121,8 @@ def format_board(board: Board) -> str:
 
 # -- regions ----------------------------------------------------------------------------------
 def _components(h: int, w: int, m: int) -> list[tuple[int, int, int]]:
-    """The connected regions of empty cells, each cropped to its bounding box."""
+    """The connected regions of empty cells (lone cells dropped), each cropped to its
+    bounding box."""
     not_first, not_last, row = _masks(h, w)
     result = []
     while m:
@@ -140,18 +141,22 @@ def _components(h: int, w: int, m: int) -> list[tuple[int, int, int]]:
         m ^= comp
         if comp & (comp - 1) == 0:
             continue  # a lone cell: nobody can use it
-        rows = [(comp >> (r * w)) & row for r in range(h)]
-        r0 = next(r for r in range(h) if rows[r])
-        r1 = max(r for r in range(h) if rows[r])
+        r0 = ((comp & -comp).bit_length() - 1) // w
+        r1 = (comp.bit_length() - 1) // w
         spread = 0
-        for bits in rows:
-            spread |= bits
+        for r in range(r0, r1 + 1):
+            spread |= comp >> (r * w)
+        spread &= row
         c0 = (spread & -spread).bit_length() - 1
         c1 = spread.bit_length() - 1
+        if c0 == 0 and c1 == w - 1:
+            result.append((r1 - r0 + 1, w, comp >> (r0 * w)))
+            continue
         nw = c1 - c0 + 1
+        narrow = (1 << nw) - 1
         cropped = 0
         for r in range(r0, r1 + 1):
-            cropped |= (rows[r] >> c0) << ((r - r0) * nw)
+            cropped |= ((comp >> (r * w + c0)) & narrow) << ((r - r0) * nw)
         result.append((r1 - r0 + 1, nw, cropped))
     return result
 
