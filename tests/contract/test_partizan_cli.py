@@ -140,3 +140,19 @@ def test_cgt_thermograph_file(nimlab: Any, tmp_path: Path) -> None:
     assert "temperature: 5/4" in run.out
     payload = nimlab("cgt", "{2|-1/2}", "--json").ok_json()
     assert json.dumps(payload["thermograph"]["left_wall"]) == '[["0", "2"], ["5/4", "3/4"]]'
+
+
+def test_big_values_stay_exact_without_an_exponential_json(nimlab: Any) -> None:
+    """A 40-edge alternating stalk is a number whose canonical form, written as a tree, has
+    millions of nodes: ``canonical`` is null and ``canonical_nodes`` says how many."""
+    stalk = ",".join(f"a{i}-a{i + 1}:{'RB'[i % 2]}" for i in range(1, 40))
+    payload = nimlab("analyze", "hackenbush", f"g-a1:B,{stalk}", "--json").ok_json()
+    assert payload["canonical"] is None and payload["canonical_nodes"] > 10**5
+    assert payload["value"] == payload["mean"] and payload["outcome"] == "L"
+    line = nimlab("analyze", "domineering", "." * 40, "--json").ok_json()
+    assert (line["value"], line["outcome"]) == ("-20", "R")  # Right alone: no estimate to pay
+
+
+def test_cgt_refuses_a_number_beyond_its_limit(nimlab: Any) -> None:
+    assert "birthday" in nimlab("cgt", "500000", "--json").refused(3)
+    assert "--limit" in nimlab("cgt", "{2|-1/2} + ^*", "--limit", "1", "--json").refused(3)

@@ -25,7 +25,29 @@ from nimlab.display import heap_board_svg, html_table, stalks_svg
 from nimlab.errors import TooLargeError, UnknownGameError
 from nimlab.exact import exact_str
 
-__all__ = ["GameAnalysis", "GrundyTable", "analyze", "grundy_table", "partizan_keys"]
+__all__ = [
+    "GameAnalysis",
+    "GrundyTable",
+    "analyze",
+    "canonical_keys",
+    "grundy_table",
+    "partizan_keys",
+]
+
+
+def canonical_keys(value: Game) -> dict[str, Any]:
+    """``{"canonical": nested options}``, or, when the tree would have more than
+    :data:`~nimlab.cgt.game.MAX_JSON_NODES` nodes or be nested more than
+    :data:`~nimlab.cgt.game.MAX_JSON_DEPTH` deep, ``{"canonical": None, "canonical_nodes": N}``.
+
+    >>> from nimlab.cgt import number
+    >>> from fractions import Fraction
+    >>> canonical_keys(number(Fraction(2**40 // 3, 2**40)))  # 0.0101...01 in binary
+    {'canonical': None, 'canonical_nodes': 638162746}
+    """
+    if not value.json_writable:
+        return {"canonical": None, "canonical_nodes": value.tree_size}
+    return {"canonical": value.to_json()}
 
 
 def partizan_keys(value: Game) -> dict[str, Any]:
@@ -39,7 +61,7 @@ def partizan_keys(value: Game) -> dict[str, Any]:
     """
     return {
         "value": str(value),
-        "canonical": value.to_json(),
+        **canonical_keys(value),
         "left_stop": exact_str(value.left_stop),
         "right_stop": exact_str(value.right_stop),
         "mean": exact_str(value.mean),
@@ -104,7 +126,9 @@ class GameAnalysis:
             facts.append(["Grundy value", str(self.grundy)])
         if isinstance(self.value, Game):
             facts.extend(
-                [k, str(v)] for k, v in partizan_keys(self.value).items() if k != "canonical"
+                [k, str(v)]
+                for k, v in partizan_keys(self.value).items()
+                if not k.startswith("canonical")
             )
         elif self.value is not None:
             facts.append(["value", exact_str(self.value)])

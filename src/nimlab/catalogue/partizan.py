@@ -54,10 +54,14 @@ def domineering_cost(board: dom.Board) -> Cost:
     >>> cost = domineering_cost(dom.parse_board("...../...../...../...../....."))
     >>> round(cost.seconds)
     13
+    >>> domineering_cost(dom.parse_board("." * 40)).seconds  # Right alone: -20 at once
+    0.0
     """
     seconds = 0.0
     peak = 0.0
-    for _h, _w, m in dom._components(board.height, board.width, board.empty):
+    for h, w, m in dom._components(board.height, board.width, board.empty):
+        if not dom._vertical(m, w) or not dom._horizontal(m, h, w):
+            continue  # one player only: an integer, counted at once
         scale = _DOMINEERING_GROWTH ** (bin(m).count("1") - 20)
         seconds += _DOMINEERING_SECONDS_AT_20 * scale
         peak = max(peak, _DOMINEERING_BYTES_AT_20 * scale)
@@ -203,15 +207,21 @@ class DomineeringEntry(_PartizanEntry):
 
 
 def _hackenbush_cost(edges: tuple[hb.ColouredEdge, ...]) -> Cost:
-    """Mixed components are searched: at most 2^E sub-positions of E edges, about 30 µs x E
-    each; one-colour components are closed forms."""
+    """Mixed components are searched: at most :func:`~nimlab.cgt.rulesets.hackenbush.
+    position_bound` positions (rooted subtrees of a tree, else 2^E), about 30 µs x E and
+    600 bytes each; one-colour components are closed forms.
+
+    >>> _hackenbush_cost(hb.parse_graph("g-a:B," + ",".join(f"a{i}-a{i+1}:R" for i in range(60))
+    ...     .replace("a0", "a"))).seconds < 1
+    True
+    """
     seconds = 0.0
     states = 0
     for part in hb._components(edges):
         if len({c for _, _, c in part}) > 1:
-            n = len(part)
-            seconds += 3e-5 * n * 2.0**n
-            states = max(states, 2**n)
+            bound = hb.position_bound(part)
+            seconds += 3e-5 * len(part) * bound
+            states = max(states, bound)
     return Cost(seconds, states * 600)
 
 

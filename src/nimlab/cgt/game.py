@@ -22,9 +22,12 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from nimlab.errors import InvalidPositionError
+from nimlab.errors import InvalidPositionError, TooLargeError
 
 __all__ = [
+    "MAX_JSON_DEPTH",
+    "MAX_JSON_NODES",
+    "MAX_NUMBER_BIRTHDAY",
     "ZERO",
     "Game",
     "game",
@@ -40,6 +43,17 @@ __all__ = [
 ]
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+
+#: The largest birthday of a number built as a canonical form (|integer part| + log2 of the
+#: denominator): its chain of options has that many games.
+MAX_NUMBER_BIRTHDAY = 100_000
+
+#: ``to_json`` nests the options as a tree (shared options repeated): above this many nodes it
+#: is not written (:func:`tree_size` gives the count; numbers with large denominators and
+#: deep games grow exponentially as trees).
+MAX_JSON_NODES = 100_000
+#: ... nor above this birthday (the depth of the nesting).
+MAX_JSON_DEPTH = 1_000
 
 Rational = int | Fraction
 
@@ -250,13 +264,49 @@ class Game:
         """The thermograph, drawn."""
         return self.thermograph.svg()  # type: ignore[no-any-return]
 
+    @property
+    def tree_size(self) -> int:
+        """How many nodes the canonical form has written as a tree (options repeated).
+
+        >>> number(Fraction(3, 4)).tree_size, star(2).tree_size
+        (7, 9)
+        """
+        found = _TREE_SIZES.get(self.id)
+        if found is None:
+            stack = [self]
+            while stack:  # iterative: deep games would exhaust the stack
+                g = stack[-1]
+                pending = [o for o in (*g.left, *g.right) if o.id not in _TREE_SIZES]
+                if pending:
+                    stack.extend(pending)
+                    continue
+                stack.pop()
+                _TREE_SIZES[g.id] = 1 + sum(_TREE_SIZES[o.id] for o in (*g.left, *g.right))
+            found = _TREE_SIZES[self.id]
+        return found
+
+    @property
+    def json_writable(self) -> bool:
+        """Whether :meth:`to_json` writes it (at most MAX_JSON_NODES nodes, MAX_JSON_DEPTH deep)."""
+        return self.birthday <= MAX_JSON_DEPTH and self.tree_size <= MAX_JSON_NODES
+
     def to_json(self) -> dict[str, Any]:
-        """``{"L": [...], "R": [...]}``: the canonical form as nested options.
+        """``{"L": [...], "R": [...]}``: the canonical form as nested options (TooLargeError
+        over :data:`MAX_JSON_NODES` nodes).
 
         >>> switch(Fraction(1), Fraction(-1)).to_json()
         {'L': [{'L': [{'L': [], 'R': []}], 'R': []}], 'R': [{'L': [], 'R': [{'L': [], 'R': []}]}]}
         """
-        return {"L": [o.to_json() for o in self.left], "R": [o.to_json() for o in self.right]}
+        if not self.json_writable:
+            raise TooLargeError(
+                f"the canonical form written as nested options would have {self.tree_size:,}"
+                f" nodes nested {self.birthday:,} deep, over {MAX_JSON_NODES:,} nodes or"
+                f" {MAX_JSON_DEPTH:,} deep"
+            )
+        return self._nested()
+
+    def _nested(self) -> dict[str, Any]:
+        return {"L": [o._nested() for o in self.left], "R": [o._nested() for o in self.right]}
 
 
 # -- the intern table and the memo tables ---------------------------------------------------
@@ -266,6 +316,7 @@ _ADD: dict[tuple[int, int], Game] = {}
 _NEG: dict[int, Game] = {}
 _NUMBERS: dict[Fraction, Game] = {}
 _NIMBERS: dict[int, Game] = {}
+_TREE_SIZES: dict[int, int] = {}
 
 
 def _intern(left: Iterable[Game], right: Iterable[Game]) -> Game:
@@ -365,8 +416,22 @@ def number(value: Rational) -> Game:
         raise InvalidPositionError(
             f"{x} is not a dyadic rational (its denominator is not a power of 2)"
         )
+    if d.bit_length() - 1 + abs(math.floor(x)) > MAX_NUMBER_BIRTHDAY:
+        raise TooLargeError(
+            f"the number {x} has birthday about {d.bit_length() - 1 + abs(math.floor(x)):,}:"
+            f" nimlab builds canonical forms of numbers up to birthday {MAX_NUMBER_BIRTHDAY:,}"
+            " (a fixed limit)"
+        )
     if d == 1:
-        g = _intern((number(x - 1),), ()) if x > 0 else _intern((), (number(x + 1),))
+        n = int(x)
+        sign = 1 if n > 0 else -1
+        start = n - sign  # build the chain from the nearest integer already known, iteratively
+        while Fraction(start) not in _NUMBERS:
+            start -= sign
+        g = _NUMBERS[Fraction(start)]
+        for k in range(start + sign, n + sign, sign):
+            g = _intern((g,), ()) if sign > 0 else _intern((), (g,))
+            assert g.number == k
     else:
         step = Fraction(1, d)
         g = _intern((number(x - step),), (number(x + step),))

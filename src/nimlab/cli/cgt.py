@@ -10,6 +10,7 @@ import typer
 from rich.text import Text
 
 from nimlab.budget import Cost
+from nimlab.catalogue.analysis import canonical_keys
 from nimlab.catalogue.base import DEFAULT_LIMIT, check_limit
 from nimlab.cgt.game import Game, subpositions
 from nimlab.cli.app import JSON_OPTION, app, console, emit_json
@@ -63,7 +64,7 @@ def cgt_payload(expression: str, limit: int = DEFAULT_LIMIT) -> dict[str, Any]:
     return {
         "expression": expression,
         "value": str(g),
-        "canonical": g.to_json(),
+        **canonical_keys(g),
         "outcome": g.outcome,
         "left_stop": exact_str(g.left_stop),
         "right_stop": exact_str(g.right_stop),

@@ -31,6 +31,7 @@ __all__ = [
     "format_graph",
     "hackenbush",
     "parse_graph",
+    "position_bound",
     "stalk_graph",
 ]
 
@@ -138,6 +139,40 @@ def _components(edges: Sequence[ColouredEdge]) -> list[tuple[ColouredEdge, ...]]
         key = find(u) if u != GROUND else find(v) if v != GROUND else f"{GROUND}:{index}"
         groups.setdefault(key, []).append(e)
     return [tuple(group) for group in groups.values()]
+
+
+def position_bound(edges: Sequence[ColouredEdge]) -> int:
+    """An upper bound on the positions reachable from one component: for a tree, its rooted
+    subtrees (each node keeps any set of its children's subtrees); otherwise 2^E.
+
+    >>> position_bound(parse_graph("g-a:B,a-b:R,a-c:R")), position_bound(parse_graph("g-a,a-g"))
+    (5, 4)
+    """
+    nodes = {n for u, v, _ in edges for n in (u, v)} - {GROUND}
+    if len(edges) != len(nodes) or any(u == v for u, v, _ in edges):
+        return 2 ** len(edges)
+    children: dict[str, list[str]] = {}
+    adjacent: dict[str, list[str]] = {}
+    for u, v, _ in edges:
+        adjacent.setdefault(u, []).append(v)
+        adjacent.setdefault(v, []).append(u)
+    order = [GROUND]
+    seen = {GROUND}
+    for node in order:  # breadth-first from the ground: parents before children
+        for nxt in adjacent.get(node, []):
+            if nxt not in seen:
+                seen.add(nxt)
+                children.setdefault(node, []).append(nxt)
+                order.append(nxt)
+    if len(seen) != len(nodes) + 1:
+        return 2 ** len(edges)
+    count: dict[str, int] = {}
+    for node in reversed(order):
+        total = 1
+        for child in children.get(node, []):
+            total *= 1 + count[child]
+        count[node] = total
+    return count[GROUND]
 
 
 _MEMO: dict[tuple[ColouredEdge, ...], Game] = {}
