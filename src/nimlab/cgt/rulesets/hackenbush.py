@@ -150,7 +150,7 @@ def position_bound(edges: Sequence[ColouredEdge]) -> int:
     """
     nodes = {n for u, v, _ in edges for n in (u, v)} - {GROUND}
     if len(edges) != len(nodes) or any(u == v for u, v, _ in edges):
-        return 2 ** len(edges)
+        return 1 << len(edges)
     children: dict[str, list[str]] = {}
     adjacent: dict[str, list[str]] = {}
     for u, v, _ in edges:
@@ -165,7 +165,7 @@ def position_bound(edges: Sequence[ColouredEdge]) -> int:
                 children.setdefault(node, []).append(nxt)
                 order.append(nxt)
     if len(seen) != len(nodes) + 1:
-        return 2 ** len(edges)
+        return 1 << len(edges)
     count: dict[str, int] = {}
     for node in reversed(order):
         total = 1
