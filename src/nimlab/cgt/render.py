@@ -55,7 +55,7 @@ def thermograph_svg(th: Thermograph, width: int = 360, height: int = 260) -> str
         f'<line x1="{margin}" y1="{sy(Fraction(0)):.1f}" x2="{width - margin}"'
         f' y2="{sy(Fraction(0)):.1f}" stroke="#999"/>',
     ]
-    start = th.temperature if th.temperature < 0 else Fraction(0)
+    start = th.temperature  # the mast rises from the temperature (below 0 for a number)
     if th.temperature >= 0:
         for wall, colour in ((th.left_wall, "#1f5fbf"), (th.right_wall, "#c0392b")):
             pts = [p for p in wall.points if p[0] <= th.temperature]
