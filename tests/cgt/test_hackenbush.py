@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nimlab.catalogue import make_game
-from nimlab.catalogue.green_hackenbush import green_value
 from nimlab.catalogue.red_blue_hackenbush import stalk_value
 from nimlab.cgt import hackenbush, number, parse_game, star
+from nimlab.cgt.green import green_value
 from nimlab.cgt.rulesets.hackenbush import (
     ColouredEdge,
     brute_value,

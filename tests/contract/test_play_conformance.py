@@ -377,6 +377,8 @@ def test_scoring_nim_plays_to_its_end(
         scores[mover] += points
         heaps = chosen["to"]
         mover = "computer" if mover == "you" else "you"
+    end = _post(client, "/api/scoring/play", {"position": heaps, "N": bonus})
+    assert end["over"] and end["options"] == [] and end["best"] is None
     second = "computer" if first == "you" else "you"
     if everyone_best or way == "best":
         assert scores[first] - scores[second] == payoff_function(

@@ -124,7 +124,9 @@ class GameAnalysis:
         facts = [self._outcome_words()]
         if self.grundy is not None:
             facts.append(f"Grundy value {self.grundy}")
-        if self.value is not None:
+        if isinstance(self.value, Game):
+            facts.append(f"value {self.value}")
+        elif self.value is not None:
             facts.append(f"value {exact_str(self.value)}")
         moves = ", ".join(str(move.get("to")) or "(empty)" for move in self.winning_moves)
         facts.append(f"winning moves: {moves}" if moves else "no winning move")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -56,6 +56,17 @@ MAX_JSON_NODES = 100_000
 MAX_JSON_DEPTH = 1_000
 
 Rational = int | Fraction
+
+
+#: How a canonical form is written (CGSuite's notation): :mod:`nimlab.cgt.notation` installs
+#: its writer with :func:`set_writer` when imported, which the package does before anything
+#: else, so this module needs no import of the module that imports it.
+_WRITERS: list[Callable[[Game], str]] = []
+
+
+def set_writer(writer: Callable[[Game], str]) -> None:
+    """Make ``writer`` the text of every game (``str(g)``)."""
+    _WRITERS[:] = [writer]
 
 
 class Game:
@@ -246,9 +257,7 @@ class Game:
     # -- text -----------------------------------------------------------------------------
     def __str__(self) -> str:
         if self._str is None:
-            from nimlab.cgt.notation import format_game
-
-            self._str = format_game(self)
+            self._str = _WRITERS[0](self)
         return self._str
 
     def __repr__(self) -> str:

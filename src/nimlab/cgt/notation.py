@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from nimlab.cgt.game import ZERO, Game, game, number, star, up
+from nimlab.cgt.game import ZERO, Game, game, number, set_writer, star, up
 from nimlab.errors import InvalidPositionError
 
 __all__ = ["format_game", "parse_game"]
@@ -313,3 +313,6 @@ def parse_game(text: str, before_add: Callable[[Game, Game], None] | None = None
     ('^*', True)
     """
     return _Parser(text, before_add).parse()
+
+
+set_writer(format_game)

@@ -194,7 +194,7 @@ def _component_value(edges: tuple[ColouredEdge, ...]) -> Game:
     elif colours == {"R"}:
         value = integer(-len(edges))
     elif colours == {"G"}:
-        from nimlab.catalogue.green_hackenbush import green_value
+        from nimlab.cgt.green import green_value
 
         value = star(green_value([(u, v) for u, v, _ in edges]))
     else:
