@@ -444,7 +444,9 @@ def test_browser_plays_kriegspiel_on_a_catalogue_game(server: str, browser: Any)
     known = page.locator(".replay-panel.computer .hidden-known").all_text_contents()
     assert known == ["one of 2, 3, 4", "at most 2"], known
     words = page.locator("#hidden-seen li").all_text_contents()
-    assert any(w.startswith("You asked for heap 2: take 2; the umpire:") for w in words), words
+    assert any(
+        w.startswith("You asked the umpire for heap 2: remove 2; the umpire:") for w in words
+    ), words
     assert "The umpire: the computer has moved." in words
     assert errors == []
     page.close()
@@ -705,10 +707,12 @@ def test_every_page_fits_a_390_px_phone(server: str, browser: Any, tmp_path: Pat
     for _ in range(10):
         if page.locator("#hidden-reveal").is_visible():
             break
+        seen = page.locator("#hidden-seen li").count()
         page.locator(".hidden-action").first.click()
         page.wait_for_function(
-            """() => !document.querySelector('#hidden-reveal').hidden
-                || document.querySelector('.hidden-action')"""
+            """n => document.querySelectorAll('#hidden-seen li').length > n
+                || !document.querySelector('#hidden-reveal').hidden""",
+            arg=seen,
         )
     assert page.locator("#hidden-reveal").is_visible()
     fits("a hidden game's replay")

@@ -234,8 +234,12 @@ function call(kind, position, who = "you", extra = {}) {
 
 // "Your move." and, for heaps of counters, what a click does (as the board does it).
 function yourMoveText() {
-  return play.state && play.state.name === "nim" ? "Your move: click a counter to take it and every counter to its right."
-    : "Your move.";
+  const name = play.state && play.state.name;
+  if (name === "nim") return "Your move: click a counter to take it and every counter to its right.";
+  if (name === "subtraction" && (play.state.heaps || []).every((h) => h <= 60)) {
+    return "Your move: click a counter to take it and every counter to its right (the amounts the set allows).";
+  }
+  return "Your move.";
 }
 
 function setStatus(text, kind = "") {
@@ -998,6 +1002,7 @@ function allowanceBoard(board, state, legal) {
 const BOARDS = {
   "red-blue-hackenbush": stalksBoard,
   nim: heapBoard,
+  subtraction: heapBoard,
   wythoff: wythoffBoard,
   "silver-dollar": silverDollarBoard,
   "turning-turtles": coinRowBoard,
@@ -1096,7 +1101,7 @@ async function computerTurn() {
     const before = play.state.position;
     const reply = await call("computer", before, "computer");
     const words = reply.move.words || reply.move.label;
-    play.history.push({ by: "computer", label: words, to: reply.move.to, before });
+    play.history.push({ by: "computer", label: reply.move.label || words, to: reply.move.to, before });
     showLastMove(`The computer played ${words}: ${before || "(empty)"} → ${reply.move.to || "(empty)"}`);
     play.lastComputer = { before, after: reply.move.to };
     play.state = reply.state;
@@ -1307,6 +1312,10 @@ function parseFraction(text) {
   const [p, q] = String(text).split("/");
   return [BigInt(p), BigInt(q || "1")];
 }
+function negate(text) {
+  const [p, q] = parseFraction(text);
+  return q === 1n ? String(-p) : `${-p}/${q}`;
+}
 function gcd(a, b) { a = a < 0n ? -a : a; b = b < 0n ? -b : b; while (b) [a, b] = [b, a % b]; return a; }
 function addFractions(x, y) {
   const [a, b] = parseFraction(x);
@@ -1341,18 +1350,22 @@ function scoringOption(to) {
   if (!option) return null;
   const words = option.words || scoringWords(scoring.heaps, option.to);
   const shortfall = option.shortfall !== undefined ? option.shortfall
-    : option.optimal ? "0" : addFractions(scoring.info.f_N, "-" + option.gain);
+    : option.optimal ? "0" : addFractions(scoring.info.f_N, negate(option.gain));
   const feedback = option.feedback || (shortfall === "0" ? `Best play: that move nets ${option.gain}.`
     : `That move nets ${shortfall} fewer than best play` +
       (scoring.info.best ? `; the best was ${scoring.info.best}.` : "."));
   return { ...option, words, shortfall, feedback };
 }
 
+// The options of the position (none asked for once the table is empty: the game is over).
 async function scoringRefresh() {
-  const data = await api("scoring/play", { position: scoring.heaps, N: scoring.N });
-  scoring.info = data;
+  if (scoring.info && !scoring.heaps.some((h) => h > 0)) {
+    scoring.info = { ...scoring.info, options: [], best: null, over: true };
+  } else {
+    scoring.info = await api("scoring/play", { position: scoring.heaps, N: scoring.N });
+  }
   scoringDraw();
-  return data;
+  return scoring.info;
 }
 
 // The board: a row of counters per heap; click a counter to take it and every counter to its
@@ -1411,7 +1424,7 @@ function scoringApply(by, option) {
   const who = by === "you" ? "you" : "the computer";
   const blunder = option.shortfall !== "0" ? `${option.shortfall} fewer than best play` : "";
   scoring.history.push({ by, blunder,
-    text: `${who}: ${option.words}${option.bonus ? " and the bonus N" : ""} (+${gained}), leaving ${option.to.join(",")}` });
+    text: `${who}: ${option.words} (+${gained}${option.bonus ? ", the bonus N included" : ""}), leaving ${option.to.join(",")}` });
   const heap = before.findIndex((h, i) => h !== option.to[i]);
   scoring.lastComputer = by === "computer" ? { heap, taken: before[heap] - option.to[heap] } : null;
   scoring.heaps = option.to.slice();
@@ -1420,7 +1433,7 @@ function scoringApply(by, option) {
 }
 
 function scoringFinish() {
-  const diff = addFractions(scoring.scores.you, "-" + scoring.scores.computer);
+  const diff = addFractions(scoring.scores.you, negate(scoring.scores.computer));
   const [p] = parseFraction(diff);
   const verdict = p > 0n ? "you win" : p < 0n ? "the computer wins" : "a draw";
   $("scoring-status").textContent = `Game over: ${verdict} (you ${scoring.scores.you}, computer ${scoring.scores.computer}).`;
@@ -1447,7 +1460,7 @@ async function scoringComputer() {
   const gained = scoringApply("computer", choice);
   const line = $("scoring-last");
   line.hidden = false;
-  line.textContent = `The computer played: ${choice.words}${choice.bonus ? " and the bonus N" : ""} (+${gained}).`;
+  line.textContent = `The computer played: ${choice.words} (+${gained}${choice.bonus ? ", the bonus N included" : ""}).`;
   line.classList.remove("flash");
   void line.offsetWidth;
   line.classList.add("flash");
@@ -1489,6 +1502,7 @@ async function scoringStart(event) {
   scoring.over = false;
   scoring.busy = false;
   scoring.lastComputer = null;
+  scoring.info = null;
   scoring.turn = "you";
   $("scoring-feedback").hidden = true;
   $("scoring-last").hidden = true;
@@ -1503,6 +1517,7 @@ async function scoringStart(event) {
   }
   scoringYourTurn();
   if ($("scoring-starter").value === "computer") {
+    $("scoring-status").textContent = "The computer is thinking…";
     scoring.busy = true;
     try { await scoringComputer(); } finally { scoring.busy = false; scoringDraw(); }
   }
@@ -1683,8 +1698,8 @@ function showHiddenRules() {
   const unit = UNITS[game] || "component";
   const title = entry ? (game === "nim" ? entry.title : entry.title.replace("Nim", game)) : "";
   const view = hidden.view;
-  const rules = view && !view.over && view.rules && view.variant === $("hidden-variant").value ? view.rules
-    : (entry ? `${title}: ${entry.summary}.` : "");
+  const same = view && view.rules && view.variant === $("hidden-variant").value && view.game === game;
+  const rules = same ? view.rules.replace(/\.?$/, ".") : (entry ? `${title}: ${entry.summary}.` : "");
   $("hidden-rules").textContent = `${rules} Played on the ${unit}s of ${game} (numbered from 1); the player who ` +
     "cannot move loses (misère: wins). The computer samples its moves from an exact equilibrium. Each " +
     `${unit} is drawn with what you know of it (faint: may not be there); press an action beside it.`;
@@ -1704,9 +1719,9 @@ function labelWords(label) {
   let m = label.match(/^look (\d+)$/);
   if (m) return `look at ${unit} ${m[1]}`;
   m = label.match(/^try (.*)$/);
-  if (m) return "ask for " + labelWords(m[1]);
+  if (m) return "ask the umpire for " + labelWords(m[1]);
   m = label.match(/^(\d+)_(\d+)$/);
-  if (m) return `${unit} ${m[1]}: take ${m[2]}`;
+  if (m) return `${unit} ${m[1]}: remove ${m[2]}`;
   return label;
 }
 
@@ -1722,8 +1737,8 @@ function eventWords(event) {
   const unit = hiddenUnit(hidden.view);
   let m = event.match(/^try (.*) -> (done|refused)$/);
   if (m) {
-    return m[2] === "done" ? `You asked for ${labelWords(m[1])}; the umpire: "done".`
-      : `You asked for ${labelWords(m[1])}; the umpire: "impossible" (ask again).`;
+    const asked = "You " + labelWords("try " + m[1]).replace(/^ask /, "asked ");
+    return m[2] === "done" ? `${asked}; the umpire: "done".` : `${asked}; the umpire: "impossible" (ask again).`;
   }
   m = event.match(/^look (\d+) -> (.*)$/);
   if (m) return `You looked at ${unit} ${m[1]}: ${stateWords(unit, m[2])}.`;
@@ -1751,8 +1766,23 @@ function stateWords(unit, state) {
   const text = String(state);
   if (unit === "stalk") return text ? `${text.length} edge${text.length > 1 ? "s" : ""} (${[...text].map((c) => (c === "B" ? "blue" : "red")).join(", ")} from the ground up)` : "cut down";
   if (unit === "row") {
-    const pins = /^\d+$/.test(text) ? Number(text) : [...text].filter((c) => c === "x").length;
-    return pins ? `${pins} pin${pins > 1 ? "s" : ""} standing` : "no pins left";
+    if (/^\d+$/.test(text)) return Number(text) ? `${text} pin${text === "1" ? "" : "s"} standing` : "no pins left";
+    // a picture: x a pin, . a gap, | a cut between neighbours; the parts by their positions
+    const parts = [];
+    let position = 1, part = null;
+    for (const c of text + ".") {
+      if (c === "x") {
+        if (!part) { part = [position, position]; parts.push(part); }
+        part[1] = position++;
+      } else {
+        part = null;
+        if (c === ".") position++;
+      }
+    }
+    if (!parts.length) return "no pins left";
+    const named = parts.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`));
+    const one = parts.length === 1 && parts[0][0] === parts[0][1];
+    return `pin${one ? "" : "s"} ${named.join(" and ")} standing` + (parts.length > 1 ? ` (${parts.length} parts)` : "");
   }
   if (unit === "heap") return `${text} counter${text === "1" ? "" : "s"}`;
   return text;
@@ -1774,7 +1804,6 @@ function drawComponent(unit, states, known) {
       band.append(el("span", { class: "band-label", text: known && known.startsWith("≤") ? known : `${low}–${high}` }));
       chips.append(band);
     }
-    if (!high) chips.append(el("span", { class: "empty", text: "empty" }));
     box.append(chips);
     return box;
   }
@@ -1794,11 +1823,10 @@ function drawState(unit, text) {
       else if (c === ".") row.append(el("span", { class: "pin down" }));
       else row.append(el("span", { class: "cut" }));
     }
-    if (!picture.includes("x")) row.append(el("span", { class: "empty", text: "no pins left" }));
     return row;
   }
   if (unit === "stalk") {
-    const h = 16, n = Math.max(text.length, 1);
+    const h = 20, n = Math.max(text.length, 1);
     const drawing = svg("svg", { class: "mini-stalk", width: 24, height: h * n + 8, viewBox: `0 0 24 ${h * n + 8}`,
       role: "img", "aria-label": stateWords("stalk", text) });
     drawing.append(svg("line", { x1: 0, y1: h * n + 4, x2: 24, y2: h * n + 4, class: "ground-line" }));
@@ -1807,9 +1835,7 @@ function drawState(unit, text) {
       drawing.append(svg("line", { x1: 12, y1, x2: 12, y2: y1 - h, class: c === "B" ? "blue" : "red" }));
       drawing.append(svg("circle", { cx: 12, cy: y1 - h, r: 2.5, class: "node" }));
     });
-    const wrap = el("span", { class: "stalk-wrap" }, drawing);
-    if (!text) wrap.append(el("span", { class: "empty", text: "cut down" }));
-    return wrap;
+    return el("span", { class: "stalk-wrap" }, drawing);
   }
   return el("span", { class: "state", text: unit === "counter" ? `at ${text}` : text });
 }
@@ -1839,7 +1865,10 @@ function parseKnowledge(text) {
 }
 
 function knownWords(unit, states, known) {
-  if (states.length === 1) return unit === "heap" ? `exactly ${states[0]}` : stateWords(unit, states[0]);
+  if (states.length === 1) {
+    if (unit !== "heap") return stateWords(unit, states[0]);
+    return Number(states[0]) ? `exactly ${states[0]}` : "empty";
+  }
   if (known && known.startsWith("≤")) return `at most ${known.slice(1)}`;
   return "one of " + (unit === "heap" ? states.join(", ") : states.map((x) => stateWords(unit, x)).join("; "));
 }
@@ -1864,18 +1893,18 @@ function renderHidden() {
   rememberWords(view.history);
   const you = view.you_words || (view.you === "L" ? "you move first" : "the computer moves first");
   const expected = view.expected_for_you !== undefined ? view.expected_for_you
-    : view.you === "L" ? view.value_for_L : addFractions("0", "-" + view.value_for_L);
+    : view.you === "L" ? view.value_for_L : negate(view.value_for_L);
   $("hidden-you").textContent = you.charAt(0).toUpperCase() + you.slice(1) + ".";
   $("hidden-value").textContent = `Your expected result ${signed(expected)}: you win with probability ${winChance(view, expected)}` +
     ` when both sides play the equilibrium (+1 is a sure win, -1 a sure loss)${view.exact === false ? "; not certified exact" : ""}.`;
-  if (view.rules) $("hidden-rules").textContent = view.rules;
+  showHiddenRules();
   drawHiddenBoard(view);
   $("hidden-hint").disabled = view.over;
   $("hidden-hint-out").replaceChildren();
   const seen = $("hidden-seen");
   seen.replaceChildren();
+  // (told from the raw events, not the server's seen_words: these also give the umpire's "done")
   for (const event of view.seen) seen.append(el("li", { text: eventWords(event) }));
-  if (!view.seen.length) seen.append(el("li", { class: "summary", text: "Nothing yet." }));
   const status = $("hidden-status");
   if (view.over) {
     const won = view.winner === "you";
@@ -1906,7 +1935,7 @@ function drawHiddenBoard(view) {
   if (view.over) {
     board.append(el("p", { class: "summary", text: "The true final position:" }),
       componentsBoard(unit, (view.final || []).map((x) => ({ states: [x], known: String(x) }))));
-    $("hidden-knowledge").textContent = "";
+    $("hidden-knowledge").parentElement.hidden = true;
     return;
   }
   const components = view.components || [];
@@ -1922,7 +1951,7 @@ function drawHiddenBoard(view) {
     const buttons = el("span", { class: "hidden-buttons" });
     for (const action of view.actions.filter((a) => a.component === k)) {
       const words = action.words || (action.kind === "look" ? `look at ${name}`
-        : (action.kind === "request" ? "ask: " : "") + `${name}: ${action.says}`);
+        : (action.kind === "request" ? "ask the umpire for " : "") + `${name}: ${action.says}`);
       const short = words.startsWith(name + ": ") ? words.slice(name.length + 2) : words;
       const button = el("button", { class: "move hidden-action", type: "button", "data-label": action.label,
         "data-index": action.index, "aria-label": words, text: short });
@@ -1933,6 +1962,7 @@ function drawHiddenBoard(view) {
     board.append(row);
   });
   $("hidden-knowledge").textContent = known.join("; ") + ".";
+  $("hidden-knowledge").parentElement.hidden = false;
 }
 
 // The replay after the game: one step at a time, the true position before the move beside
