@@ -272,3 +272,26 @@ def test_kriegspiel_hackenbush_to_the_end(server: str, page: Any, first: str) ->
         ).count()
         > 0
     )
+
+
+def test_the_nim_start_teaches_the_nim_sum(server: str, page: Any) -> None:
+    """The guided start's card works the nim-sum out on the heaps on the board (3, 4, 5 in
+    binary, added without carry: 010 = 2), says the goal, and goes at the first move; the
+    status says what a click does, as the board does it (the counter and those to its right)."""
+    page.goto(server + "/")
+    page.click("button[data-start=nim]")
+    page.wait_for_selector("#nim-card:not([hidden])")
+    card = page.locator("#nim-card").inner_text()
+    assert "without carrying" in card and "must be 0" in card and "Try it" in card
+    rows = [r.split("\t") for r in page.locator("#nim-card table").inner_text().splitlines()]
+    assert [r[-1].strip() for r in rows] == ["011", "100", "101", "010"], rows
+    assert "every counter to its right" in _status(page)
+    page.click("#nim-card-try")
+    assert page.locator("#nim-card").is_hidden()
+    page.locator('#board .counter[data-heap="0"][data-k="1"]').click()  # takes 2 of heap 1
+    _wait_reply(page, 0)
+    assert page.locator("#history li.you").text_content().startswith("you: heap 1: 3 -> 1")
+    assert "kept the win" in (page.locator("#feedback").text_content() or "") or (
+        "feedback-kept" in (page.locator("#feedback").get_attribute("class") or "")
+    )
+    _clean(page, "the guided start")

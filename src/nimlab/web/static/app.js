@@ -1422,7 +1422,8 @@ function scoringApply(by, option) {
   const gained = option.bonus ? addFractions(String(option.taken), scoring.N) : String(option.taken);
   scoring.scores[by] = addFractions(scoring.scores[by], gained);
   const who = by === "you" ? "you" : "the computer";
-  const blunder = option.shortfall !== "0" ? `${option.shortfall} fewer than best play` : "";
+  const blunder = option.shortfall !== "0"
+    ? `${option.shortfall} point${option.shortfall === "1" ? "" : "s"} fewer than best play` : "";
   scoring.history.push({ by, blunder,
     text: `${who}: ${option.words} (+${gained}${option.bonus ? ", the bonus N included" : ""}), leaving ${option.to.join(",")}` });
   const heap = before.findIndex((h, i) => h !== option.to[i]);
@@ -1527,7 +1528,7 @@ function scoringHint() {
   const box = $("scoring-options");
   box.replaceChildren();
   if (scoring.over || scoring.turn !== "you") return;
-  box.append(el("p", { class: "summary", text: `Best play nets f_N = ${scoring.info.f_N}` +
+  box.append(el("p", { class: "summary", text: `Best play nets ${scoring.info.f_N} (that is f_N)` +
     (scoring.info.best ? `, e.g. ${scoring.info.best}` : "") + ". Each move, with what it nets:" }));
   for (const { to } of scoring.info.options || []) {
     const option = scoringOption(to);
@@ -1560,6 +1561,7 @@ async function grundyTable(event) {
   const game = $("grundy-game").value;
   const given = parseOptionText($("grundy-options").value);
   const options = Object.keys(given).length ? given : { ...(gameInfo(game).defaults || {}) };
+  $("grundy-out").replaceChildren();  // a failed request leaves no stale result under its error
   const data = await api("grundy", { game, upto: Number($("grundy-upto").value), options });
   const out = $("grundy-out");
   out.replaceChildren();
@@ -1634,6 +1636,7 @@ function fracValue(text) {
 async function scoringPlot(event) {
   event.preventDefault();
   const position = $("plot-position").value.trim();
+  $("plot-out").replaceChildren();
   const data = await api("scoring", { position });
   const out = $("plot-out");
   out.replaceChildren();
@@ -2060,20 +2063,42 @@ $("hidden-variant").addEventListener("change", showHiddenRules);
 $("hidden-form").addEventListener("submit", (event) => { hiddenStart(event).catch(() => {}); });
 $("hidden-hint").addEventListener("click", () => { hiddenHint().catch(() => {}); });
 
+// The solver's histories and actions in words (heaps numbered from 1; L moves first).
+function solveWords(text) {
+  return String(text)
+    .replace(/^opponent: (heap \d+) emptied$/, "the opponent moved in $1 and emptied it")
+    .replace(/^opponent: (heap \d+)$/, "the opponent moved in $1")
+    .replace(/^opponent(: moved| moved)$/, "the opponent moved")
+    .replace(/^try /, "ask the umpire for ")
+    .replace(/^look (\d+)/, "look at heap $1")
+    .replace(/ -> refused$/, ' (the umpire: "impossible")')
+    .replace(/ -> done$/, ' (the umpire: "done")')
+    .replace(/ -> (\d+)$/, " (it holds $1)")
+    .replace(/\b(\d+)_(\d+)\b/g, "heap $1: remove $2");
+}
+
 async function solveSmall(event) {
   event.preventDefault();
+  const out = $("solve-out");
+  out.replaceChildren();
   const data = await api("solve", { variant: $("solve-variant").value, position: $("solve-position").value.trim(),
     misere: $("solve-misere").checked, strategy: true });
-  const out = $("solve-out");
+  const value = String(data.value);
+  const chance = addFractions("1/2", `${parseFraction(value)[0]}/${2n * parseFraction(value)[1]}`);
   out.replaceChildren(el("p", { text: `${data.variant}(${data.position.join(",")})${data.misere ? " misère" : ""}: ` +
-    `value ${data.value} for L (${data.exact ? "certified exact" : "not certified"}); ${data.nodes} nodes, ` +
+    `value ${value} for the player who moves first (${data.exact ? "certified exact" : "not certified"}): ` +
+    `with best play on both sides they win with probability ${chance}; ${data.nodes} nodes, ` +
     `${data.infosets} information sets` }));
   const table = el("table", { class: "strategy" }, el("tr", {}, el("th", { text: "player" }),
     el("th", { text: "knows" }), el("th", { text: "reached" }), el("th", { text: "after" }), el("th", { text: "plays" })));
   for (const entry of data.strategies || []) {
-    const plays = Object.entries(entry.actions).map(([name, p]) => `${name} ${p}`).join(", ");
-    table.append(el("tr", {}, el("td", { text: entry.player }), el("td", { class: "belief", text: entry.knows }),
-      el("td", { text: entry.reach }), el("td", { text: entry.history.join("; ") || "start" }), el("td", { text: plays })));
+    const plays = Object.entries(entry.actions).map(([name, p]) => `${solveWords(name)}: ${p}`).join("; ");
+    const player = entry.player === "L" ? "first" : entry.player === "R" ? "second" : entry.player;
+    table.append(el("tr", {}, el("td", { "data-label": "player", text: player }),
+      el("td", { class: "belief", "data-label": "knows", text: entry.knows }),
+      el("td", { "data-label": "reached", text: entry.reach }),
+      el("td", { "data-label": "after", text: entry.history.map(solveWords).join("; ") || "start" }),
+      el("td", { "data-label": "plays", text: plays })));
   }
   out.append(table);
 }
