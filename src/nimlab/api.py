@@ -35,6 +35,7 @@ def solve(
     game: str | None = None,
     options: Mapping[str, object] | None = None,
     method: str = "auto",
+    strategies: bool = False,
 ) -> EquilibriumResult:
     """The certified equilibrium of an imperfect-information variant of a game.
 
@@ -42,7 +43,9 @@ def solve(
     ``"lp"`` or ``"restricted"`` (Nim; other games take the whole tree's LP). Without ``game``
     (or with ``"nim"``) ``heaps`` are Nim heaps; with a catalogue game, ``heaps`` is a position
     in its ``analyze`` notation (or a list of heap sizes) and ``options`` its options, keyed
-    like the command-line flags (``{"max": 2}``, ``{"code": "0.07"}``).
+    like the command-line flags (``{"max": 2}``, ``{"code": "0.07"}``). With ``strategies``
+    the result also holds both players' equilibrium strategies in words, at every information
+    set reached (as ``nimlab solve --strategy``; a notebook shows them as a table).
 
     >>> result = solve("sn", [3, 3, 1])
     >>> result.value, result.exact
@@ -51,6 +54,9 @@ def solve(
     '1'
     >>> str(solve("kn", "6", game="subtraction", options={"max": 2}).value)
     '0'
+    >>> entry = solve("sn", [2, 1], strategies=True).strategies[0]
+    >>> entry.player, entry.actions
+    ('L', (('1_1', Fraction(1, 1)),))
     """
     from nimlab.extensive.solve import solve as solve_equilibrium
 
@@ -59,13 +65,17 @@ def solve(
             given = ", ".join(sorted(options))
             raise InvalidPositionError(f"Nim takes no game options (given: {given})")
         heap_list = parse_heaps(heaps) if isinstance(heaps, str) else check_heaps(heaps)
-        return solve_equilibrium(variant, heap_list, misere=misere, method=method)
+        return solve_equilibrium(
+            variant, heap_list, misere=misere, method=method, strategies=strategies
+        )
     from nimlab.catalogue.registry import options_from_mapping
     from nimlab.extensive.games import solve_hidden
 
     position = heaps if isinstance(heaps, str) else list(heaps)
     given_options = options_from_mapping(options or {})
-    return solve_hidden(variant, game, position, options=given_options, misere=misere)
+    return solve_hidden(
+        variant, game, position, options=given_options, misere=misere, strategies=strategies
+    )
 
 
 def payoff_function(position: Sequence[int]) -> PiecewiseLinear:

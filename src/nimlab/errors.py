@@ -7,6 +7,9 @@ True
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 __all__ = [
     "InvalidPositionError",
     "LoopyGameError",
@@ -30,6 +33,19 @@ class UnknownGameError(NimlabError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the whole message
         return str(self.args[0]) if self.args else ""
+
+    @classmethod
+    def among(cls, kind: str, name: str, known: Iterable[str]) -> UnknownGameError:
+        """The error for an unknown ``kind`` (``game``, ``variant``) named ``name``, with the
+        closest known names first ("did you mean") and then all of them.
+
+        >>> print(UnknownGameError.among("game", "kayls", ["nim", "kayles", "wythoff"]))
+        unknown game 'kayls'; did you mean 'kayles'? known games: nim, kayles, wythoff
+        """
+        names = list(known)
+        close = difflib.get_close_matches(name.strip().lower(), names, n=2, cutoff=0.5)
+        guess = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
+        return cls(f"unknown {kind} {name!r}; {guess}known {kind}s: {', '.join(names)}")
 
 
 class LoopyGameError(NimlabError):

@@ -80,7 +80,7 @@ def test_specs() -> None:
     assert scoring_task([2, 4, 5]).spec == "scoring(5,4,2)"
     assert solve_task("sn", [1, 3, 3]).spec == "sn(3,3,1)"
     assert solve_task("kn-empty", [1, 3, 3], misere=True).spec == "kn-empty(3,3,1;misere)"
-    with pytest.raises(UnknownGameError, match="known variants are sn, fsn, kn, kn-empty"):
+    with pytest.raises(UnknownGameError, match="known variants: sn, fsn, kn, kn-empty"):
         solve_task("xx", [1])
     with pytest.raises(InvalidPositionError, match="no chips"):
         solve_task("sn", [0, 0])

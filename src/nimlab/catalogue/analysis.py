@@ -65,6 +65,22 @@ class GameAnalysis:
                 arguments.append(f"{keyword}={int(value) if value.isdigit() else value!r}")
         return f"analyze({', '.join(arguments)})"
 
+    def __str__(self) -> str:
+        """A readable summary: the outcome in words, the value, the winning moves.
+
+        >>> from nimlab import analyze
+        >>> print(analyze("nim", "3,4,5"))
+        nim at 3,4,5: N: the player to move wins; Grundy value 2; winning moves: 1,4,5
+        """
+        facts = [self._outcome_words()]
+        if self.grundy is not None:
+            facts.append(f"Grundy value {self.grundy}")
+        if self.value is not None:
+            facts.append(f"value {exact_str(self.value)}")
+        moves = ", ".join(str(move.get("to")) or "(empty)" for move in self.winning_moves)
+        facts.append(f"winning moves: {moves}" if moves else "no winning move")
+        return f"{self.game} at {self.position or '(empty)'}: {'; '.join(facts)}"
+
     def _repr_html_(self) -> str:
         """The position drawn (heaps as counters, red-blue stalks) or written, the outcome in
         the game's own words, the Grundy value or value, and the winning moves."""

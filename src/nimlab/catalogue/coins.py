@@ -78,7 +78,9 @@ class NimbleEntry(CatalogueGame[Heaps]):
         """A coin on k slides to k xor s when that is smaller."""
         total = self.grundy(position)
         return unique_moves(
-            CatalogueMove(_sorted_replace(position, i, k ^ total), f"coin on {k} -> {k ^ total}")
+            CatalogueMove(
+                _sorted_replace(position, i, k ^ total), f"coin {i + 1}: square {k} -> {k ^ total}"
+            )
             for i, k in enumerate(position)
             if k ^ total < k
         )
@@ -86,7 +88,7 @@ class NimbleEntry(CatalogueGame[Heaps]):
     def explain(self, position: Heaps) -> RenderableType:
         """A coin on square k is a Nim heap of size k."""
         total = self.grundy(position)
-        rows = [(f"coin {i}", k) for i, k in enumerate(position)]
+        rows = [(f"coin {i + 1} (square {k})", k) for i, k in enumerate(position)]
         marked = {i for i, k in enumerate(position) if k ^ total < k}
         return Group(Text("A coin on square k is a Nim heap of k."), nim_sum_table(rows, marked))
 

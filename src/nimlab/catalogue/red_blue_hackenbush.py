@@ -211,7 +211,7 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
         for index, stalk in enumerate(position):
             weights = zip(stalk, edge_weights(stalk), strict=True)
             worth = " ".join(f"{c}:{exact_str(w)}" for c, w in weights)
-            table.add_row(str(index), worth, exact_str(stalk_value(stalk)))
+            table.add_row(str(index + 1), worth, exact_str(stalk_value(stalk)))
         table.add_row("sum", "", exact_str(self.value(position)), style="bold")
         rule = (
             "Edges of the first run are worth 1 each (+ blue, - red); from the first change of "

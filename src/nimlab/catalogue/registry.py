@@ -63,7 +63,7 @@ def find_game(name: str) -> type[CatalogueGame[Any]]:
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     if key not in _GAMES:
-        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}")
+        raise UnknownGameError.among("game", name, [*_GAMES])
     return _GAMES[key]
 
 

@@ -185,12 +185,17 @@ def _play_game(state: PlayState, *, computer_first: bool, rng: random.Random) ->
         turn = _your_turn(state, history, _hint, _help(state))
         if turn is None:
             return
+        if turn[1]:
+            feedback = state.feedback(turn[0])
+            console.print(Text(feedback["text"], style=_FEEDBACK_STYLE[feedback["kind"]]))
         state, moved = turn
         if moved:
             to_move = "computer"
 
 
 _COLOURS = {"B": "Blue", "R": "Red"}
+#: How the words on a move are coloured, by their kind (kept the win, gave it away, no win).
+_FEEDBACK_STYLE = {"kept": "green", "gave-away": "yellow", "lost-already": "dim"}
 
 
 def _show_stalks(state: PartisanState) -> None:
@@ -257,6 +262,9 @@ def _play_partisan(state: PartisanState, *, computer_first: bool, rng: random.Ra
         turn = _your_turn(state, history, _partisan_hint, help_text)
         if turn is None:
             return
+        if turn[1]:
+            feedback = state.feedback(turn[0])
+            console.print(Text(feedback["text"], style=_FEEDBACK_STYLE[feedback["kind"]]))
         state = turn[0]
 
 
@@ -274,9 +282,13 @@ def _play_scoring(
 
     def take(after: tuple[int, ...] | str) -> None:
         who, before = names[match.to_move], sum(match.heaps)
+        options = {o.to: o for o in match.options()} if match.to_move == you else {}
         gained = match.play(after)
         taken = before - sum(match.heaps)
         console.print(f"{who}: takes {taken} → {_fmt(match.heaps)}  (+{exact_str(gained)})")
+        if match.heaps in options:
+            option = options[match.heaps]
+            console.print(Text(option.feedback, style="green" if option.optimal else "yellow"))
 
     while not match.over:
         if match.to_move != you:
@@ -414,6 +426,19 @@ def _play_defaults(name: str, text: str, options: GameOptions) -> GameOptions:
     return options
 
 
+def _example_call(name: str) -> str:
+    """A complete ``nimlab play`` command for ``name``, to show with a usage error.
+
+    >>> _example_call("wythoff"), _example_call("kn")
+    ("e.g. 'nimlab play wythoff 3,5'", "e.g. 'nimlab play kn 3,2,1'")
+    """
+    if name in ("scoring", "scoring-nim"):
+        return "e.g. 'nimlab play scoring 5,4,2 --N 3'"
+    if name in VARIANTS:
+        return f"e.g. 'nimlab play {name} 3,2,1'"
+    return f"e.g. 'nimlab play {name} {find_game(name).example}'"
+
+
 def _fmt(heaps: Hashable) -> str:
     return ",".join(map(str, heaps)) if isinstance(heaps, tuple) else str(heaps)
 
@@ -456,6 +481,8 @@ def play(
     text = ",".join(position or [])
     rng = random.Random(seed)
     name = game.strip().lower()
+    if not text.strip():
+        raise InvalidPositionError(f"play needs a starting position: {_example_call(name)}")
     if name in ("scoring", "scoring-nim"):
         from nimlab.core.heaps import parse_heaps
 

@@ -132,6 +132,27 @@ class EquilibriumResult:
             method=payload["method"],
         )
 
+    def __str__(self) -> str:
+        """A readable summary: the game, the value for the first player and its chance of
+        winning, whether it is certified, and what the tree counted.
+
+        >>> from nimlab.extensive.solve import solve
+        >>> print(solve("sn", (3, 3, 1)))  # doctest: +ELLIPSIS
+        sn(3,3,1): value 1/3 for the first player (wins with probability 2/3), exact ...
+        """
+        if self.game is None:
+            name = f"{self.variant}({','.join(map(str, self.position))})"
+        else:
+            name = f"{self.variant}[{self.game}]({self.notation})"
+        name += " misère" if self.misere else ""
+        chance = exact_str((1 + self.value) / 2)
+        status = "exact (certified)" if self.exact else "not certified"
+        return (
+            f"{name}: value {exact_str(self.value)} for the first player (wins with probability"
+            f" {chance}), {status}; {self.nodes:,} nodes and {self.infosets:,} information sets"
+            f" in the tree solved by {self.method}; {self.seconds:.2f} s"
+        )
+
     def __repr__(self) -> str:
         """The call that computes this result, e.g. ``solve('sn', [3, 3, 1])``."""
         arguments = [repr(self.variant)]

@@ -15,7 +15,7 @@ sweeps all take the list from :data:`VARIANTS`. Applied to Nim heaps
 >>> variant_rules("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
   ...
-nimlab.errors.UnknownGameError: unknown variant 'chess': known variants are sn, fsn, ...
+nimlab.errors.UnknownGameError: unknown variant 'chess'; known variants: sn, fsn, ...
 """
 
 from __future__ import annotations
@@ -81,8 +81,7 @@ VARIANTS: dict[str, Variant] = {
 def variant(name: str) -> Variant:
     """The registered variant ``name`` (:class:`~nimlab.errors.UnknownGameError` otherwise)."""
     if name not in VARIANTS:
-        known = ", ".join(VARIANTS)
-        raise UnknownGameError(f"unknown variant {name!r}: known variants are {known}")
+        raise UnknownGameError.among("variant", name, VARIANTS)
     return VARIANTS[name]
 
 

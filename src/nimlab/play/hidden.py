@@ -34,18 +34,20 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from nimlab.budget import Budget, Cost, check_cost
 from nimlab.catalogue.base import GameOptions
 from nimlab.errors import InvalidPositionError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str
 from nimlab.extensive.components import ComponentType, HeapComponent
 from nimlab.extensive.cursor import Cursor
 from nimlab.extensive.games import HiddenGame, estimate_hidden, hidden_game
-from nimlab.extensive.transforms import Look
+from nimlab.extensive.transforms import Action, Look, Request
 from nimlab.extensive.variants import VARIANTS
 
 __all__ = [
     "HIDDEN_EXAMPLES",
     "HIDDEN_MAX_NODES",
+    "PLAY_COST_FACTOR",
     "VARIANT_NAMES",
     "HiddenMatch",
     "MatchStore",
@@ -60,6 +62,11 @@ __all__ = [
 
 #: Largest game tree (nodes) played in the playground.
 HIDDEN_MAX_NODES = 300_000
+#: How much more the playground's solve may cost than the solver's estimate: it builds the
+#: whole tree with every node recorded and no reductions. Measured (BENCHMARKS.md): sn(5,5,1)
+#: 13.1 s against 5.5 s estimated, kn(3,2,1) 1.2 s against 0.87 s, kn[kayles](3,2) 8.0 s
+#: against 8.2 s; the largest ratio, rounded up.
+PLAY_COST_FACTOR = 3
 #: The variants and their full names (from the registry of nimlab.extensive.variants).
 VARIANT_NAMES = {name: entry.title for name, entry in VARIANTS.items()}
 
@@ -69,7 +76,7 @@ HIDDEN_EXAMPLES = {
     "nimble": "2,1",
     "subtraction": "3,2",
     "octal": "3,2",
-    "kayles": "3,2",
+    "kayles": "3,1",
     "dawson-kayles": "4,3",
     "grundy-game": "5,2",
     "nim2d": "1:1,2:0",
@@ -158,9 +165,12 @@ def playable(
     *,
     game: str | None = None,
     options: GameOptions | None = None,
+    budget: Budget | None = None,
 ) -> Solved:
     """The solved game of a match from ``position``, if it is small enough to play here
-    (estimated first, in well under a second: :func:`~nimlab.extensive.games.estimate_hidden`).
+    (estimated first, in well under a second: :func:`~nimlab.extensive.games.estimate_hidden`)
+    and, with ``budget``, if its estimated cost is within it (the server's job budget: a game
+    it could not finish is refused before any work, not stopped after it).
 
     >>> playable("sn", (2, 1)).value
     Fraction(1, 1)
@@ -174,9 +184,14 @@ def playable(
     if hidden.rules.over(states, 0):
         text = hidden.component.format_position(states)
         raise InvalidPositionError(f"{hidden.game} position {text!r}: the first player has no move")
-    nodes = estimate_hidden(hidden, states, misere=misere).nodes
+    estimate = estimate_hidden(hidden, states, misere=misere)
+    nodes = estimate.nodes
     if nodes > HIDDEN_MAX_NODES:
         raise _too_large(hidden, states, misere, f"about {nodes:,}, over {HIDDEN_MAX_NODES:,},")
+    if budget is not None:
+        cost = Cost(estimate.cost.seconds * PLAY_COST_FACTOR, estimate.cost.bytes)
+        what = f"playing {hidden.spec(states, misere)}"
+        check_cost(what, cost, budget, "the server's budgets (nimlab serve --job-seconds)")
     text = hidden.component.format_position(states)
     return solved(variant, text, misere, game, options)
 
@@ -219,6 +234,51 @@ def possible_states(belief: frozenset[tuple[Any, ...]]) -> list[list[Any]]:
     [[3], [0, 1]]
     """
     return [sorted({state[k] for state in belief}) for k in range(len(next(iter(belief))))]
+
+
+def action_words(action: Action, component: ComponentType[Any]) -> str:
+    """An action in the game's own terms, components numbered from 1 (never the tree's codes).
+
+    >>> from nimlab.extensive.components import NimHeap
+    >>> from nimlab.extensive.transforms import Move
+    >>> action_words(Look(1), NimHeap()), action_words(Request(0, (2,), "1_2"), NimHeap())
+    ('look at heap 2', 'ask the umpire for heap 1: remove 2')
+    >>> action_words(Move(1, (1,), "2_1"), NimHeap())
+    'heap 2: remove 1'
+    """
+    where = f"{component.unit} {action.component + 1}"
+    if isinstance(action, Look):
+        return f"look at {where}"
+    move = f"{where}: {component.label_text(action.label)}"
+    return f"ask the umpire for {move}" if isinstance(action, Request) else move
+
+
+def told_words(told: str) -> str:
+    """What a player is told of the opponent's completed move, in words.
+
+    >>> told_words("heap 2 emptied"), told_words("heap 1"), told_words("")
+    ('the computer moved in heap 2 and emptied it', 'the computer moved in heap 1', \
+'the computer moved (you are not told where)')
+    """
+    if not told:
+        return "the computer moved (you are not told where)"
+    if told.endswith(" emptied"):
+        return f"the computer moved in {told.removesuffix(' emptied')} and emptied it"
+    return f"the computer moved in {told}"
+
+
+def chance_words(value_for_you: Fraction) -> str:
+    """The equilibrium value for a player (+1 a sure win, -1 a sure loss) in words.
+
+    >>> chance_words(Fraction(1, 3))
+    'your expected result +1/3: you win with probability 2/3 against best play'
+    """
+    sign = "+" if value_for_you > 0 else ""
+    chance = (1 + value_for_you) / 2
+    return (
+        f"your expected result {sign}{exact_str(value_for_you)}: you win with probability"
+        f" {exact_str(chance)} against best play"
+    )
 
 
 def _known(states: list[Any], component: ComponentType[Any]) -> str:
@@ -311,9 +371,14 @@ class HiddenMatch:
         if self.over:
             raise InvalidPositionError("the game is over")
         probabilities = self.game.behaviours[self.human][self.at.infoset_index]
+        component = self.game.component
         return {
             "actions": [
-                {"label": str(a), "probability": exact_str(p)}
+                {
+                    "label": str(a),
+                    "words": action_words(a, component),
+                    "probability": exact_str(p),
+                }
                 for a, p in zip(self.at.actions, probabilities, strict=True)
             ],
             "game_value_for_you": exact_str(
@@ -332,7 +397,9 @@ class HiddenMatch:
             record.append(
                 {
                     "player": "you" if move.player == self.human else "computer",
+                    "mover_words": "you" if move.player == self.human else "the computer",
                     "action": str(move.action),
+                    "words": action_words(move.action, component),
                     "saw": move.seen,
                     "told_opponent": move.told or "",
                     "before": self._format(move.before),
@@ -355,10 +422,12 @@ class HiddenMatch:
 
         >>> match = HiddenMatch.start("kn", (2, 1), seed=1)
         >>> view = match.view()
-        >>> view["components"][0]
-        {'name': 'heap 1', 'known': '2', 'possible': [2], 'heights': [2]}
-        >>> view["actions"][1]
-        {'index': 1, 'label': 'try 1_2', 'component': 0, 'kind': 'request', 'says': 'remove 2'}
+        >>> view["components"][0]  # doctest: +NORMALIZE_WHITESPACE
+        {'name': 'heap 1', 'unit': 'heap', 'known': '2', 'possible': [2], 'heights': [2],
+         'drawable': None}
+        >>> view["actions"][1]["words"], view["you_words"], view["chance_words"]
+        ('ask the umpire for heap 1: remove 2', 'you move first', 'your expected result +1: \
+you win with probability 1 against best play')
         """
         hidden = self.game.hidden
         root_state = self.game.root.state
@@ -371,9 +440,15 @@ class HiddenMatch:
             "start": self._format(root_state),
             "misere": self.misere,
             "you": _PLAYERS[self.human],
+            "you_words": "you move first" if self.human == 0 else "the computer moves first",
             "value_for_L": exact_str(self.game.value),
+            "expected_for_you": exact_str(self._value_for_you),
+            "win_chance": exact_str((1 + self._value_for_you) / 2),
+            "chance_words": chance_words(self._value_for_you),
+            "rules": self.rules,
             "exact": self.game.exact,
             "seen": list(self.at.events(self.human)),
+            "seen_words": self._seen_words(),
             "over": self.over,
             "winner": None,
             "knowledge": None,
@@ -398,19 +473,61 @@ class HiddenMatch:
                 "component": a.component,
                 "kind": type(a).__name__.lower(),
                 "says": "look" if isinstance(a, Look) else component.label_text(a.label),
+                "words": action_words(a, component),
             }
             for i, a in enumerate(self.at.actions)
         ]
         payload["components"] = [
             {
                 "name": f"{component.unit} {k + 1}",
+                "unit": component.unit,
                 "known": _known(states, component),
                 "possible": self._format(tuple(states)),
                 "heights": states if isinstance(component, HeapComponent) else None,
+                "drawable": None
+                if isinstance(component, HeapComponent)
+                else [component.format(state) for state in states],
             }
             for k, states in enumerate(possible)
         ]
         return payload
+
+    @property
+    def _value_for_you(self) -> Fraction:
+        return self.game.value if self.human == 0 else -self.game.value
+
+    @property
+    def rules(self) -> str:
+        """The variant's rules in the game's own terms (its components by their name).
+
+        >>> HiddenMatch.start("kn", "BR", game="red-blue-hackenbush", seed=0).rules
+        'Kriegspiel red-blue-hackenbush: ask the umpire for a move; an impossible one is \
+refused; the opponent only learns that a move was made'
+        """
+        summary = VARIANTS[self.variant].summary.replace("component", self.game.component.unit)
+        return f"{self.game.name}: {summary}"
+
+    def _seen_words(self) -> list[str]:
+        """What the human has seen so far, in words: their own actions with what each showed
+        them, and what they were told of the computer's moves."""
+        component = self.game.component
+        moves = []
+        at = self.at
+        while at.parent is not None:
+            moves.append(at.last_move)
+            at = at.parent
+        said = []
+        for move in reversed(moves):
+            if move.player == self.human:
+                words = f"you: {action_words(move.action, component)}"
+                if move.seen == "refused":
+                    words += " (refused: not possible)"
+                elif move.seen:
+                    words += f" (it holds {move.seen})"
+                said.append(words)
+            elif move.told is not None:
+                said.append(told_words(move.told))
+        return said
 
 
 class MatchStore:

@@ -162,7 +162,7 @@ def _describe(game: CatalogueGame[Any], before: Hashable, after: Hashable) -> st
         changes = [(i, a, b) for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
         if changes and all(isinstance(a, int) and isinstance(b, int) for _, a, b in changes):
             if game.name in _COIN_GAMES:
-                return ", ".join(f"coin at {a} -> {b}" for _, a, b in changes)
+                return ", ".join(f"coin {i + 1}: square {a} -> {b}" for i, a, b in changes)
             if game.name == "staircase":  # steps are places (0 is the floor), not a count
                 return ", ".join(f"step {i}: {a} -> {b}" for i, a, b in changes)
             return ", ".join(f"{heap_name(i)}: {a} -> {b}" for i, a, b in changes)
@@ -451,6 +451,7 @@ class PlayState:
             allowances = game.allowances_json(heaps)
             heaps = getattr(heaps, "heaps", None)
         is_heaps = isinstance(heaps, tuple) and all(isinstance(h, int) for h in heaps)
+        outcome = self.outcome()
         return {
             "game": game.spec,
             "name": game.name,
@@ -460,7 +461,36 @@ class PlayState:
             "moves": moves,
             "over": self.over,
             "winner_at_end": self.winner_at_end,
+            "outcome": outcome,
+            "start_note": self.start_note() if outcome == "P" and not self.over else None,
         }
+
+    def outcome(self) -> str | None:
+        """``N`` (the player to move wins), ``P`` (loses), None when too costly to know here.
+
+        >>> open_state("wythoff", "3,5").outcome(), open_state("nim", "3,4,5").outcome()
+        ('P', 'N')
+        """
+        try:
+            return str(self.game.outcome(self.position).value)
+        except TooLargeError:
+            return None
+
+    def start_note(self) -> str:
+        """Why a position is lost for the player to move, for a start that is.
+
+        >>> print(open_state("nim", "1,2,3").start_note())
+        This start is lost for the player who moves first (1,2,3 has nim-sum 0): every move \
+leaves a position from which the other player can win. Let the computer move first, or \
+change the start.
+        """
+        measure = self._measure(self.position)
+        reason = f" ({self.text} has {measure})" if measure else ""
+        return (
+            f"This start is lost for the player who moves first{reason}: every move leaves a"
+            " position from which the other player can win. Let the computer move first, or"
+            " change the start."
+        )
 
 
 @dataclass(frozen=True)

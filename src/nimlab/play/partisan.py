@@ -37,6 +37,7 @@ __all__ = ["PARTISAN_GAMES", "PartisanOption", "PartisanState", "leaves_words", 
 PARTISAN_GAMES = frozenset({RedBlueHackenbushEntry.name})
 
 _NAMES = {LEFT: "Blue", RIGHT: "Red"}
+_SIDES = {LEFT: "Left", RIGHT: "Right"}
 _CUT = re.compile(r"\s*([0-9]{1,4})\s+([0-9]{1,4})\s*")
 
 
@@ -147,6 +148,50 @@ class PartisanState:
             f"illegal move {text.strip()!r}: edge {edge} of {stalk} is not {colour.lower()}"
             f" ({colour} cuts {colour.lower()} edges)"
         )
+
+    def feedback(self, after: PartisanState) -> dict[str, str]:
+        """Words on the move from this position to ``after``, in Blue/Red terms: ``kind`` is
+        ``kept`` (the cut wins), ``gave-away`` (a winning cut was there and this is not one)
+        or ``lost-already`` (no cut wins); ``text`` says why with the values.
+
+        >>> state = open_partisan("red-blue-hackenbush", "BBRB,RRB", "B")
+        >>> print(state.feedback(state.parse_move("1 1"))["text"])  # doctest: +NORMALIZE_WHITESPACE
+        That cut leaves -3/2: Red (Right) can now win, whoever moves next. The best cut was cut
+        stalk 1 at edge 4, leaving 0 (Red, who moves next, loses).
+        >>> print(state.feedback(state.parse_move("1 4"))["text"])
+        Good cut: it leaves 0, so Red, who moves next, loses.
+        """
+        me, other = _NAMES[self.player], _NAMES[after.player]
+        sign = 1 if self.player == LEFT else -1
+        left = after.value
+        winning = [o for o in self.options() if o.winning]
+        if sign * left >= 0:
+            why = (
+                f"{other}, who moves next, loses"
+                if left == 0
+                else f"{me} ({_SIDES[self.player]}) wins, whoever moves next"
+            )
+            return {"kind": "kept", "text": f"Good cut: it leaves {exact_str(left)}, so {why}."}
+        if not winning:
+            return {
+                "kind": "lost-already",
+                "text": f"No cut wins for {me} from {self.text or '(no edges)'} (value "
+                f"{exact_str(self.value)}): every cut leaves {other} a win. Play on and wait "
+                "for a mistake.",
+            }
+        best = max(winning, key=lambda o: sign * o.value)
+        why = (
+            f"{other}, who moves next, loses"
+            if best.value == 0
+            else f"{me} wins, whoever moves next"
+        )
+        return {
+            "kind": "gave-away",
+            "better": best.to,
+            "text": f"That cut leaves {exact_str(left)}: {other} ({_SIDES[after.player]}) can "
+            f"now win, whoever moves next. The best cut was {best.label}, leaving "
+            f"{exact_str(best.value)} ({why}).",
+        }
 
     def computer_move(
         self, rng: random.Random | None = None

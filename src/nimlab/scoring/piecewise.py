@@ -151,6 +151,20 @@ class PiecewiseLinear:
     def __rsub__(self, constant: int | Fraction) -> PiecewiseLinear:
         return -self + constant
 
+    def __str__(self) -> str:
+        """A readable summary: the slopes of the tails and the breakpoints ``(N, f)``.
+
+        >>> print(PiecewiseLinear.from_points([(-1, 0), (Fraction(1, 2), 3)], 0, -1))
+        piecewise linear in N: slope 0 up to N = -1, through (-1, 0), (1/2, 3), then slope -1
+        """
+        points = ", ".join(f"({exact_str(x)}, {exact_str(y)})" for x, y in self.breakpoints)
+        if not points:
+            return f"linear in N: slope {self.slope_left}, {exact_str(self(0))} at N = 0"
+        return (
+            f"piecewise linear in N: slope {self.slope_left} up to N = {exact_str(self.knots[0])},"
+            f" through {points}, then slope {self.slope_right}"
+        )
+
     def __repr__(self) -> str:
         """The :meth:`from_points` call that rebuilds this function (``Fraction`` for
         non-integers).

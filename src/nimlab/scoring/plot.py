@@ -16,6 +16,8 @@ only when a path is given.
 (True, True)
 >>> figure_svg(figure).startswith("<svg")
 True
+>>> figure._repr_svg_().startswith("<svg")  # a notebook shows the figure by itself
+True
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from io import StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,10 +88,9 @@ def figure_curves(
 ) -> Figure:
     """Several functions on one pair of axes through N = 0 and f = 0 (like the paper)."""
     import matplotlib.ticker
-    from matplotlib.figure import Figure
 
     low, high = limits or window([c.function for c in curves])
-    figure = Figure(figsize=(7.5, 4.5))
+    figure = _shown_figure_class()(figsize=(7.5, 4.5))
     axes = figure.subplots()
     for curve in curves:
         points = polyline(curve.function, low, high)
@@ -159,6 +161,19 @@ def plot_payoff(
         path.parent.mkdir(parents=True, exist_ok=True)
         figure.savefig(path)
     return figure
+
+
+@cache
+def _shown_figure_class() -> type[Figure]:
+    """A matplotlib figure that a notebook shows by itself (as SVG), built without pyplot: a
+    plain ``Figure`` is shown only where pyplot's inline backend was set up."""
+    from matplotlib.figure import Figure
+
+    class ShownFigure(Figure):
+        def _repr_svg_(self) -> str:
+            return figure_svg(self)
+
+    return ShownFigure
 
 
 def figure_svg(figure: Figure) -> str:

@@ -265,8 +265,10 @@ def _scoring_play_json(request: ScoringRequest) -> dict[str, Any]:
 async def scoring_play(body: ScoringRequest, request: Request) -> dict[str, Any]:
     """Scoring Nim at one bonus N: f_N, and every move with its gain and whether it is optimal.
 
-    The gain of a move is what the mover scores minus what the opponent nets from then on:
-    ``taken (+ N if it empties the table) - f_N(after)``; optimal moves gain exactly f_N.
+    The gain of a move is what the mover scores minus what the opponent nets from then on,
+    ``taken - f_N(after)`` (the bonus of the last counter is in ``f_N(empty) = -N``); optimal
+    moves gain exactly f_N. Each option says itself in ``words`` and has the ``feedback`` a
+    player who makes it is told.
     """
     _check_bonus(body.N)
     result: dict[str, Any] = await _run(
@@ -322,8 +324,13 @@ def _partisan_state_json(request: PartisanRequest) -> dict[str, Any]:
 
 def _partisan_move_json(request: PartisanMoveRequest) -> dict[str, Any]:
     """Check the player's move (``stalk edge`` or the position after it); the new state."""
-    after = open_partisan(request.game, request.position, request.player).parse_move(request.move)
-    return {"move": {"to": after.text, "by": "you"}, "state": after.to_json()}
+    state = open_partisan(request.game, request.position, request.player)
+    after = state.parse_move(request.move)
+    return {
+        "move": {"to": after.text, "by": "you"},
+        "state": after.to_json(),
+        "feedback": state.feedback(after),
+    }
 
 
 def _partisan_computer_json(request: PartisanComputerRequest) -> dict[str, Any]:
@@ -332,8 +339,15 @@ def _partisan_computer_json(request: PartisanComputerRequest) -> dict[str, Any]:
     rng = random.Random(request.seed) if request.seed is not None else random.Random()
     move, after = state.computer_move(rng)
     value = exact_str(move.value)
+    words = f"{move.label}, leaving {value}"
     return {
-        "move": {"to": move.to, "label": move.label, "value": value, "winning": move.winning},
+        "move": {
+            "to": move.to,
+            "label": move.label,
+            "value": value,
+            "winning": move.winning,
+            "words": words,
+        },
         "state": after.to_json(),
     }
 
@@ -564,9 +578,10 @@ async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, An
     what = f"the equilibrium of {spec}"
     solved_game = _matches.game(spec)
     if solved_game is None:
-        solved_game = await _run(
-            request, _playable, body.variant, text, misere, game, options, what=what
-        )
+        pool: JobPool = request.app.state.jobs
+        budget = Budget(pool.limits.seconds, pool.job_bytes())
+        args = (body.variant, text, misere, game, options, budget)
+        solved_game = await _run(request, _playable, *args, what=what)
     match = HiddenMatch.start(
         body.variant,
         text,
@@ -580,9 +595,9 @@ async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, An
 
 
 def _playable(
-    variant: str, text: str, misere: bool, game: str | None, options: GameOptions
+    variant: str, text: str, misere: bool, game: str | None, options: GameOptions, budget: Budget
 ) -> Solved:
-    return playable(variant, text, misere, game=game, options=options)
+    return playable(variant, text, misere, game=game, options=options, budget=budget)
 
 
 @router.get("/hidden/{token}")
