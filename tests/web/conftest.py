@@ -6,7 +6,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,3 +62,25 @@ def browser() -> Iterator[Any]:
         instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield instance
         instance.close()
+
+
+# Everything a finger may press: at least 44 x 44 px (WCAG 2.5.5, Apple's guideline).
+TARGETS = "button, a, input[type=button], [role=button], .counter, select"
+_TOO_SMALL = """(selector) => [...document.querySelectorAll(selector)]
+    .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+    .map((e) => [e, e.getBoundingClientRect()])
+    .filter(([e, r]) => r.width < 43.5 || r.height < 43.5)
+    .map(([e, r]) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${
+        String(e.className.baseVal ?? e.className).trim().replace(/ +/g, '.')
+      } "${(e.textContent || '').trim().slice(0, 20)}" ${
+        Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+@pytest.fixture
+def too_small() -> Callable[[Any], list[str]]:
+    """``too_small(page)``: every visible target (:data:`TARGETS`) under 44 x 44 px, described."""
+
+    def find(page: Any) -> list[str]:
+        return list(page.evaluate(_TOO_SMALL, TARGETS))
+
+    return find

@@ -295,3 +295,33 @@ def test_the_nim_start_teaches_the_nim_sum(server: str, page: Any) -> None:
         "feedback-kept" in (page.locator("#feedback").get_attribute("class") or "")
     )
     _clean(page, "the guided start")
+
+
+def test_every_board_fits_a_phone(server: str, browser: Any, too_small: Any) -> None:
+    """At 390 px every playable game's board (its first piece chosen, where a move begins by
+    choosing one) leaves the page 390 px wide and offers only targets of 44 px or more."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server + "/?tab=play")
+    page.wait_for_selector("#game option[value=nim]", state="attached")
+    games = page.locator("#game option").evaluate_all("os => os.map(o => o.value)")
+    assert len(games) >= 15
+    problems = []
+    for game in games:
+        page.select_option("#game", game)
+        page.click("#start")
+        page.wait_for_function(
+            "g => document.querySelector('#board').classList.contains('board-' + g)", arg=game
+        )
+        choosers = page.locator("#board .chooser, #board .has-coin, #board .turtle.head")
+        if choosers.count():
+            choosers.first.click()
+            page.wait_for_selector("#board .selected")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        small = too_small(page)
+        if width > 390 or small:
+            problems.append(f"{game}: {width} px wide, {len(small)} small targets {small[:3]}")
+    page.close()
+    assert problems == [], "\n".join(problems)
+    assert errors == []

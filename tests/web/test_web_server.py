@@ -633,19 +633,9 @@ def test_browser_skip_nim_passes(server: str, browser: Any) -> None:
     page.close()
 
 
-# Everything a finger may press: at least 44 x 44 px (WCAG 2.5.5, Apple's guideline).
-_TARGETS = "button, a, input[type=button], [role=button], .counter, select"
-_TOO_SMALL = """(selector) => [...document.querySelectorAll(selector)]
-    .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
-    .map((e) => [e, e.getBoundingClientRect()])
-    .filter(([e, r]) => r.width < 43.5 || r.height < 43.5)
-    .map(([e, r]) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${
-        String(e.className.baseVal ?? e.className).trim().replace(/ +/g, '.')
-      } "${(e.textContent || '').trim().slice(0, 20)}" ${
-        Math.round(r.width)}x${Math.round(r.height)}`)"""
-
-
-def test_every_page_fits_a_390_px_phone(server: str, browser: Any, tmp_path: Path) -> None:
+def test_every_page_fits_a_390_px_phone(
+    server: str, browser: Any, tmp_path: Path, too_small: Any
+) -> None:
     """At 390 px wide nothing widens the page and every clickable target is at least 44 px,
     before and after each action: every tab, a game of Nim with its hint, a game of Poker Nim
     (its slots), Explore after Tabulate, Plot and Solve, a hidden game and its stepped replay.
@@ -663,7 +653,7 @@ def test_every_page_fits_a_390_px_phone(server: str, browser: Any, tmp_path: Pat
             for box in [b.bounding_box() for b in page.locator(selector).all() if b.is_visible()]:
                 if box is None or box["x"] < 0 or box["x"] + box["width"] > 390:
                     problems.append(f"{where}: {selector} is cut off at {box}")
-        small = page.evaluate(_TOO_SMALL, _TARGETS)
+        small = too_small(page)
         if small:
             problems.append(f"{where}: {len(small)} targets under 44 px, e.g. {small[:4]}")
 

@@ -642,6 +642,8 @@ function hackenbushBoard(board, state, legal) {
     const to = pruneEdges(edges.filter((_, i) => i !== index)).map((e) => e.join("-")).join(",");
     const group = svg("g", { class: "edge", "data-edge": `${u}-${v}`, "data-index": index },
       svg("path", { d, class: "hit" }), svg("path", { d, class: "stroke" }));
+    // a finger's target (44 px) around the middle of the edge, whichever way it runs
+    group.append(svg("circle", { cx: mid[0], cy: mid[1], r: 22, class: "hit-dot" }));
     if (legal.has(to)) target(group, to);
     const hint = play.hints && play.hints.get(to);
     if (hint && hint.grundy !== null) {
@@ -721,7 +723,7 @@ function stalksBoard(board, state, legal) {
 // `hit`: the smallest side of a move's hit shape; on a phone the board is drawn large enough for
 // it to be 44 px (a finger), and scrolls inside its box if it must.
 function svgBoard(width, height, name, hit = 44) {
-  const scale = phone() ? Math.max(1, 44 / hit) : 1;
+  const scale = phone() ? Math.max(1, 45 / hit) : 1;
   return svg("svg", { class: "board-svg " + name, width: Math.ceil(width * scale), height: Math.ceil(height * scale),
     viewBox: `0 0 ${width} ${height}` });
 }
@@ -925,8 +927,11 @@ function octalBoard(board, state, legal) {
       const to = leaving(h, [g, size - g]);
       if (to === null) continue;
       const x = left + T * g - 2;
+      // where no token of the row is a move (Grundy's game), a gap may be as wide as a token
+      const wide = !drawing.querySelector(`.token-cell.chooser[data-heap="${h}"]`);
+      const gapW = wide ? T - 2 : 10;
       const gap = svg("g", { class: "gap", "data-heap": h, "data-gap": g },
-        svg("rect", { x: x - 5, y: y + 2, width: 10, height: 34, rx: 3, class: "hit" }),
+        svg("rect", { x: x - gapW / 2, y: y + 2, width: gapW, height: 34, rx: 3, class: "hit" }),
         svg("line", { x1: x, y1: y + 6, x2: x, y2: y + 32, class: "split" }));
       target(gap, to);
       hintLabel(gap, to, x - 4, y + 44);
@@ -1955,7 +1960,8 @@ function drawHiddenBoard(view) {
     for (const action of view.actions.filter((a) => a.component === k)) {
       const words = action.words || (action.kind === "look" ? `look at ${name}`
         : (action.kind === "request" ? "ask the umpire for " : "") + `${name}: ${action.says}`);
-      const short = words.startsWith(name + ": ") ? words.slice(name.length + 2) : words;
+      // beside its component, the component's name is not repeated ("ask the umpire: remove 1")
+      const short = words.replace(` for ${name}: `, ": ").replace(new RegExp(`^${name}: `), "");
       const button = el("button", { class: "move hidden-action", type: "button", "data-label": action.label,
         "data-index": action.index, "aria-label": words, text: short });
       button.addEventListener("click", () => { hiddenAct(action.index).catch(() => {}); });
