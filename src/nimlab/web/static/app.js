@@ -1908,6 +1908,7 @@ function renderHidden() {
   showHiddenRules();
   drawHiddenBoard(view);
   $("hidden-hint").disabled = view.over;
+  $("hidden-hint").hidden = view.over;
   $("hidden-hint-out").replaceChildren();
   const seen = $("hidden-seen");
   seen.replaceChildren();
