@@ -41,7 +41,7 @@ print(seconds, float(result.equilibria[0].payoff(first)))
 
 OURS = """
 import json, resource, sys
-from nimlab.extensive.solve import solve
+from nimlab.hidden.solve import solve
 variant, heaps, prune = sys.argv[1], tuple(map(int, sys.argv[2].split(","))), sys.argv[3] == "1"
 method = sys.argv[4]
 solve("sn", (2, 1))  # warm up: imports of scipy and highspy are not the game's cost
@@ -94,7 +94,7 @@ def part_gambit(cap: float) -> None:
     except ImportError:
         print("pygambit is not installed: skipping the Gambit comparison\n")
         return
-    from nimlab.extensive.efg import write_efg
+    from nimlab.hidden.efg import write_efg
 
     print(f"## nimlab vs Gambit (pygambit lp_solve, float; cap {cap:.0f} s)\n")
     print(

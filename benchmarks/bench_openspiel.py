@@ -7,7 +7,7 @@ and ``cvxopt`` for OpenSpiel's LP).
 For each game, in one subprocess per method (so that its peak memory is its own):
 
 * ``nimlab``: walk OpenSpiel's states into the sequence form, solve and certify exactly
-  (:mod:`nimlab.openspiel.walk`, :func:`nimlab.extensive.efg_solve.solve_efg`);
+  (:mod:`nimlab.openspiel.walk`, :func:`nimlab.equilibrium.efg_solve.solve_efg`);
 * ``sequence_form_lp``: OpenSpiel's ``sequence_form_lp.solve_zero_sum_game`` (cvxopt, dense
   matrices), skipped when its payoff matrix alone (8 bytes per pair of sequences) would pass
   ``--lp-memory`` GB, killed after ``--lp-cap`` seconds;
@@ -58,7 +58,7 @@ def _peak_mb() -> float:
 
 
 def run_nimlab(name: str) -> dict[str, Any]:
-    from nimlab.extensive.efg_solve import solve_efg
+    from nimlab.equilibrium.efg_solve import solve_efg
     from nimlab.openspiel import load, walk
 
     start = time.perf_counter()

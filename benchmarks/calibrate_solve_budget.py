@@ -2,11 +2,11 @@
 
 Run: ``.venv/bin/python benchmarks/calibrate_solve_budget.py`` prints, for every measured run
 in ``benchmarks/data/solve_costs.txt`` (variant, heaps, method, wall seconds, peak MB), the
-estimate of :func:`nimlab.extensive.budget.estimate_solve` and how long estimating took, as a
+estimate of :func:`nimlab.hidden.budget.estimate_solve` and how long estimating took, as a
 Markdown table. ``--measure VARIANT HEAPS METHOD [--timeout S]`` runs one solve in a child
 process and prints a new data line (wall seconds of the solve, peak resident MB of the child):
 append it to the data file, refit the constants with ``--fit`` (it prints ``FITS`` for
-``extensive/budget.py``), and rerun the table.
+``equilibrium/cost.py``), and rerun the table.
 
 The fit: per method, one exponent over every family (``log seconds = log a_family + b log
 nodes``, least squares over the runs, seconds net of the belief work ``WORK_SECONDS * work``),
@@ -33,7 +33,7 @@ DATA = Path(__file__).parent / "data" / "solve_costs.txt"
 
 CHILD = """
 import json, sys, time
-from nimlab.extensive.solve import solve
+from nimlab.hidden.solve import solve
 variant, heaps, method = sys.argv[1], tuple(map(int, sys.argv[2].split(","))), sys.argv[3]
 start = time.perf_counter()
 result = solve(variant, heaps, method=method, budget=None, max_nodes=10**9)
@@ -42,7 +42,7 @@ print(json.dumps({"seconds": time.perf_counter() - start, "value": str(result.va
 
 
 def table() -> None:
-    from nimlab.extensive.budget import estimate_solve
+    from nimlab.hidden.budget import estimate_solve
 
     print("| game | method | measured s | measured MB | estimated s | estimated MB | took s |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
@@ -66,7 +66,7 @@ Run = tuple[str, str, tuple[int, ...], float, float, int, float, Parts]
 def _runs() -> list[Run]:
     """(family, method, heaps, seconds, bytes, estimated nodes, belief work, and per part its
     estimated nodes and belief work) per measured run."""
-    from nimlab.extensive.budget import estimate_solve
+    from nimlab.hidden.budget import estimate_solve
 
     runs = []
     for line in DATA.read_text(encoding="utf-8").splitlines():
@@ -120,9 +120,9 @@ def _fit_column(
 
 def _envelope(column: int, slope: float, chosen: list[Run], family: str) -> float:
     """The least factor ``a`` (seconds) or ``c`` (bytes) with which no run of ``family``
-    costs more than :func:`nimlab.extensive.budget.estimate_solve` says: the parts' seconds
+    costs more than :func:`nimlab.hidden.budget.estimate_solve` says: the parts' seconds
     add up (``a n**b`` and the belief work each), the peak bytes are the largest part's."""
-    from nimlab.extensive.budget import BASE_BYTES, WORK_BYTES, WORK_SECONDS
+    from nimlab.equilibrium.cost import BASE_BYTES, WORK_BYTES, WORK_SECONDS
 
     needed = 0.0
     for run in chosen:
@@ -145,8 +145,8 @@ def _floored(run: Run) -> bool:
     covers it: such runs are left out of the fitted lines, so that a few large runs, whose
     node estimates run low, do not raise the line of every smaller game (SN(11,10,1) had
     put SN(10,10,1) at 424 s against 19.7 s measured)."""
-    from nimlab.extensive.budget import BEYOND, _log2_bound, floor_position
-    from nimlab.extensive.variants import variant_rules
+    from nimlab.hidden.budget import BEYOND, _log2_bound, floor_position
+    from nimlab.hidden.variants import variant_rules
 
     family, method, heaps = run[0], run[1], run[2]
     if method != "restricted" or family not in BEYOND:
@@ -159,7 +159,7 @@ def _floored(run: Run) -> bool:
 def fit() -> None:
     """Print ``FITS`` fitted to the measured runs (see the module docstring)."""
 
-    from nimlab.extensive.budget import BASE_BYTES, WORK_BYTES, WORK_SECONDS
+    from nimlab.equilibrium.cost import BASE_BYTES, WORK_BYTES, WORK_SECONDS
 
     runs = [run for run in _runs() if not _floored(run)]
     fits: dict[tuple[str, str], list[float]] = {}

@@ -30,7 +30,7 @@ GAMES = ["sn:7,7,1", "sn:8,8,1", "kn:3,3,2"]
 CHILD = """
 import json, resource, sys, time
 if sys.argv[1] == "estimate":
-    from nimlab.extensive.budget import estimate_solve
+    from nimlab.hidden.budget import estimate_solve
     variant, heaps = sys.argv[2].split(":")
     estimate_solve("sn", (2, 1))
     start = time.thread_time()
@@ -39,13 +39,13 @@ if sys.argv[1] == "estimate":
     print(json.dumps({"seconds": seconds, "peak": 0, "value": f"{estimate.nodes:,} nodes"}))
     sys.exit()
 if sys.argv[1] == "openspiel":
-    from nimlab.extensive.efg_solve import solve_efg
+    from nimlab.equilibrium.efg_solve import solve_efg
     from nimlab.openspiel import load, walk
     tree = walk(load(sys.argv[2]))
     start = time.perf_counter()
     result = solve_efg(tree)
 else:
-    from nimlab.extensive.solve import solve
+    from nimlab.hidden.solve import solve
     variant, heaps = sys.argv[1], tuple(map(int, sys.argv[2].split(",")))
     start = time.perf_counter()
     try:

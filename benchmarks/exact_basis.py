@@ -1,11 +1,11 @@
 """The exact re-solve of optimal LP bases (the certificate's last resort), timed.
 
 Run, once: ``.venv/bin/python benchmarks/exact_basis.py save DIR kn 4 3 2`` solves the game
-by growing restricted games (:mod:`nimlab.extensive.oracle`) and pickles, into ``DIR``, the
+by growing restricted games (:mod:`nimlab.hidden.oracle`) and pickles, into ``DIR``, the
 tree and LP solution of every half-restricted game the solve certifies. Then, for each
 version to compare (its ``src`` on ``PYTHONPATH``, e.g. a git worktree of an older commit):
 ``PYTHONPATH=WORKTREE/src .venv/bin/python benchmarks/exact_basis.py time DIR``, which
-re-solves each saved basis exactly (:func:`nimlab.extensive.certify.exact_plans_from_basis`,
+re-solves each saved basis exactly (:func:`nimlab.equilibrium.certify.exact_plans_from_basis`,
 whatever the rounding would have done) and prints, per basis, its size, the seconds, the
 method, the peak memory of the process so far and the exact bounds the plans certify.
 """
@@ -23,7 +23,7 @@ from typing import Any
 
 def save(directory: Path, variant: str, heaps: tuple[int, ...]) -> None:
     """Solve ``variant`` from ``heaps`` and pickle each certified half-game's tree and LP."""
-    import nimlab.extensive.oracle as oracle
+    import nimlab.hidden.oracle as oracle
 
     directory.mkdir(parents=True, exist_ok=True)
     certify_half = oracle._certify
@@ -43,9 +43,9 @@ def save(directory: Path, variant: str, heaps: tuple[int, ...]) -> None:
 
 def time_all(directory: Path) -> None:
     """Re-solve every saved basis exactly and print a Markdown row per basis."""
-    from nimlab.extensive import certify
-    from nimlab.extensive.lp import lp_matrix
-    from nimlab.extensive.seqform import sequence_form
+    from nimlab.equilibrium import certify
+    from nimlab.equilibrium.lp import lp_matrix
+    from nimlab.equilibrium.seqform import sequence_form
 
     print("| basis | basic columns | seconds | method | peak MB | exact bounds |")
     print("| --- | --- | --- | --- | --- | --- |")

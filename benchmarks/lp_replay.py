@@ -9,7 +9,7 @@ Run:
 model whose run took at least ``--min-iterations`` simplex iterations as ``lpK.mps`` with
 ``lpK.bas``, the basis it started from (K counts the LPs in the order solved: in each
 round the upper bound's game, then the lower's). ``replay`` loads one, sets the options
-nimlab sets (:func:`nimlab.extensive.lp.configured_highs`, Devex pricing) and then the
+nimlab sets (:func:`nimlab.equilibrium.lp.configured_highs`, Devex pricing) and then the
 given ones, and runs HiGHS from that basis; with ``--then N`` it stops after N iterations
 and runs on from there with the options of ``--after``. An LP replayed alone shows
 only its own cost: which optimal vertex it ends on decides the next rounds' trees, so an
@@ -25,9 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import nimlab.extensive.warm as warm
-from nimlab.extensive.lp import ModelOptimum, configured_highs
-from nimlab.extensive.solve import solve
+import nimlab.equilibrium.warm as warm
+from nimlab.equilibrium.lp import ModelOptimum, configured_highs
+from nimlab.hidden.solve import solve
 
 
 def save(variant: str, heaps: tuple[int, ...], folder: Path, min_iterations: int) -> None:

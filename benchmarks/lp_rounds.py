@@ -1,7 +1,7 @@
 """Where the LP time of a restricted-games solve goes, round by round.
 
 Run: ``.venv/bin/python benchmarks/lp_rounds.py sn 9 9 1 [--misere] [--top 5]``.
-Solves the game by growing restricted games (:mod:`nimlab.extensive.oracle`) and prints,
+Solves the game by growing restricted games (:mod:`nimlab.hidden.oracle`) and prints,
 per round and per half (U: R held, the upper bound's game; L: L held, the lower bound's),
 the LP's seconds, HiGHS's simplex iterations from the kept basis and the microseconds per
 iteration, the seconds since the start and the peak memory so far (each round as it
@@ -17,7 +17,7 @@ import time
 
 from restricted_game import game_parser, solve_game
 
-from nimlab.extensive.oracle import Round
+from nimlab.hidden.oracle import Round
 
 
 def main() -> None:

@@ -18,10 +18,10 @@ from typing import Any
 
 from restricted_game import game_parser, solve_game
 
-import nimlab.extensive.oracle as oracle
-import nimlab.extensive.warm as warm
-from nimlab.extensive.builder import Builder
-from nimlab.extensive.collapse import Collapse
+import nimlab.equilibrium.warm as warm
+import nimlab.hidden.oracle as oracle
+from nimlab.equilibrium.collapse import Collapse
+from nimlab.hidden.builder import Builder
 
 STATUS = Path("/proc/self/status")
 

@@ -4,7 +4,7 @@ session 18, not kept: ``BENCHMARKS.md``).
 Run: ``.venv/bin/python benchmarks/pure_responses.py sn 7 7 1 --root-heap 0 [--every K]
 [--all-ties]``.
 
-Each round solves the lower game (L held, R free) as :func:`~nimlab.extensive.oracle.
+Each round solves the lower game (L held, R free) as :func:`~nimlab.hidden.oracle.
 solve_restricted` does and allows the support of R's strategy ``y`` to R. Then, in the grown
 upper tree (R held to what is allowed, so to ``y``'s support; L free), it computes L's pure
 best response to ``y`` by a backward pass over L's information sets, ties broken toward
@@ -26,13 +26,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nimlab.extensive.builder import Memo
-from nimlab.extensive.gametree import NO_PENDING, GameTree
-from nimlab.extensive.oracle import _allow_support
-from nimlab.extensive.restrict import Restriction
-from nimlab.extensive.seqform import SequenceForm, sequence_form
-from nimlab.extensive.tree import growing_tree
-from nimlab.extensive.warm import GrowingLp
+from nimlab.equilibrium.gametree import NO_PENDING, GameTree
+from nimlab.equilibrium.seqform import SequenceForm, sequence_form
+from nimlab.equilibrium.warm import GrowingLp
+from nimlab.hidden.builder import Memo
+from nimlab.hidden.oracle import _allow_support
+from nimlab.hidden.restrict import Restriction
+from nimlab.hidden.tree import growing_tree
 
 Named = dict[tuple[int, Any], float]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from nimlab.extensive.oracle import Round
-from nimlab.extensive.results import EquilibriumResult
-from nimlab.extensive.solve import solve
+from nimlab.equilibrium.results import EquilibriumResult
+from nimlab.hidden.oracle import Round
+from nimlab.hidden.solve import solve
 
 
 def game_parser(doc: str) -> argparse.ArgumentParser:

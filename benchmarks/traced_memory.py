@@ -17,7 +17,7 @@ import tracemalloc
 
 from restricted_game import game_parser, solve_game
 
-from nimlab.extensive.oracle import Round
+from nimlab.hidden.oracle import Round
 
 TREE = ("builder.py", "gametree.py", "children.py", "child_kernels.py")
 """The modules that hold a tree while it is built and grown."""

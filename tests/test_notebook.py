@@ -16,8 +16,8 @@ import pytest
 import nimlab
 from nimlab import Outcome, analyze, analyze_nim, payoff_function, solve
 from nimlab.display import heap_board_svg, html_table, stalks_svg
-from nimlab.extensive.certify import Certificate
-from nimlab.extensive.results import EquilibriumResult, StrategyEntry
+from nimlab.equilibrium.certify import Certificate
+from nimlab.equilibrium.results import EquilibriumResult, StrategyEntry
 from nimlab.scoring.piecewise import PiecewiseLinear
 
 VOID = {"br", "img", "hr", "meta", "input", "link"}
@@ -292,8 +292,8 @@ def test_plot_payoff_writes_only_when_asked(
 
 # -- Gambit files -------------------------------------------------------------------------------
 def test_efg_result_display() -> None:
-    from nimlab.extensive.efg_read import parse_efg, to_zero_sum
-    from nimlab.extensive.efg_solve import solve_efg
+    from nimlab.equilibrium.efg_read import parse_efg, to_zero_sum
+    from nimlab.equilibrium.efg_solve import solve_efg
 
     text = """EFG 2 R "coin & <die>" { "P1" "P2" }
 c "" 1 "toss" { "heads" 1/3 "tails" 2/3 } 0

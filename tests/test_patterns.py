@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nimlab.extensive.reproduce import fibonacci
 from nimlab.patterns import guess_and_check
+from nimlab.reports.nim_variants import fibonacci
 
 
 def _family(rule: object, first: int, count: int) -> dict[int, Fraction]:

@@ -21,7 +21,7 @@ from nimlab.errors import InvalidPositionError, UnknownGameError
 
 if TYPE_CHECKING:
     from nimlab.catalogue import CatalogueGame, GameAnalysis
-    from nimlab.extensive.results import EquilibriumResult
+    from nimlab.equilibrium.results import EquilibriumResult
     from nimlab.scoring import PiecewiseLinear
 
 __all__ = ["analyze", "find_game", "payoff_function", "solve"]
@@ -58,7 +58,7 @@ def solve(
     >>> entry.player, entry.actions
     ('L', (('1_1', Fraction(1, 1)),))
     """
-    from nimlab.extensive.solve import solve as solve_equilibrium
+    from nimlab.hidden.solve import solve as solve_equilibrium
 
     if game is None or find_game(game).name == "nim":
         if options:
@@ -69,7 +69,7 @@ def solve(
             variant, heap_list, misere=misere, method=method, strategies=strategies
         )
     from nimlab.catalogue.registry import options_from_mapping
-    from nimlab.extensive.games import solve_hidden
+    from nimlab.hidden.games import solve_hidden
 
     position = heaps if isinstance(heaps, str) else list(heaps)
     given_options = options_from_mapping(options or {})

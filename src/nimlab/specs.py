@@ -8,7 +8,7 @@ A computation nimlab can store is one of three kinds, each named by a canonical 
 - ``solve``: ``sn(3,3,1)``, ``kn(2,1;misere)`` (``sn``, ``fsn``, ``kn``, ``kn-empty``), and
   the variant on a catalogue game's components: ``kn[subtraction(max=2)](6)``,
   ``sn[kayles](3,2;misere)``, ``kn[red-blue-hackenbush](RB,BR)`` (the game and its options as
-  :attr:`nimlab.extensive.games.HiddenGame.spec` writes them, the position in the game's
+  :attr:`nimlab.hidden.games.HiddenGame.spec` writes them, the position in the game's
   ``analyze`` notation).
 
 Positions are canonical as multisets, largest heap first: a value does not depend on the order
@@ -63,11 +63,11 @@ from typing import TYPE_CHECKING, Any
 from nimlab.catalogue.base import GameOptions
 from nimlab.core.heaps import Heaps, check_heaps, format_heaps, parse_heap, parse_heaps
 from nimlab.errors import InvalidPositionError, UnknownGameError
-from nimlab.extensive.variants import VARIANTS
-from nimlab.extensive.variants import variant as registered
+from nimlab.hidden.variants import VARIANTS
+from nimlab.hidden.variants import variant as registered
 
 if TYPE_CHECKING:
-    from nimlab.extensive.games import HiddenGame
+    from nimlab.hidden.games import HiddenGame
 
 __all__ = [
     "GRUNDY_GAME",
@@ -83,7 +83,7 @@ __all__ = [
     "with_cached",
 ]
 
-SOLVE_VARIANTS = tuple(VARIANTS)  # the registry of nimlab.extensive.variants
+SOLVE_VARIANTS = tuple(VARIANTS)  # the registry of nimlab.hidden.variants
 GRUNDY_GAME = "grundy-game"
 """The code name of Grundy's game in ``sweep grundy --codes`` (it is not an octal game)."""
 
@@ -91,7 +91,7 @@ AUTO = "auto"
 METHODS: dict[str, tuple[str, ...]] = {
     "grundy": ("auto", "plain", "sparse", "numba"),  # nimlab.octal.METHODS
     "scoring": ("grid", "exact"),
-    "solve": ("auto", "lp", "restricted"),  # nimlab.extensive.solve.METHODS
+    "solve": ("auto", "lp", "restricted"),  # nimlab.hidden.solve.METHODS
 }
 """Each kind's methods, the default first."""
 RUN_METHODS: dict[str, tuple[str, ...]] = {
@@ -242,8 +242,8 @@ def solve_task(
     registered(variant)
     chosen = _method("solve", method)
     if game is not None:
-        from nimlab.extensive.components import NimHeap
-        from nimlab.extensive.games import hidden_game
+        from nimlab.hidden.components import NimHeap
+        from nimlab.hidden.games import hidden_game
 
         hidden = hidden_game(variant, game, options)
         if not isinstance(hidden.component, NimHeap):

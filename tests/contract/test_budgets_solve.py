@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from nimlab.budget import CLI_BUDGET
 from nimlab.errors import InvalidPositionError, TooLargeError
-from nimlab.extensive.budget import estimate_solve
-from nimlab.extensive.solve import solve
+from nimlab.hidden.budget import estimate_solve
+from nimlab.hidden.solve import solve
 
 HUGE = [
     ("kn", "60", "60", "60", "60"),  # ran 6 minutes to 4 GB before it was killed
@@ -68,7 +68,7 @@ def test_no_measured_run_costs_more_than_its_estimate() -> None:
     assert sum(run[2] == "lp" for run in runs) >= 10 and len(runs) >= 40
     child = (
         "import json, sys\n"
-        "from nimlab.extensive.budget import estimate_solve\n"
+        "from nimlab.hidden.budget import estimate_solve\n"
         "for variant, heaps, method in json.load(sys.stdin):\n"
         "    cost = estimate_solve(variant, tuple(heaps), method=method).cost\n"
         "    print(json.dumps([cost.seconds, cost.bytes]))\n"

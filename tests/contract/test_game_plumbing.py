@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from nimlab.catalogue import GameOptions
-from nimlab.extensive.efg_read import read_efg
+from nimlab.equilibrium.efg_read import read_efg
 from nimlab.octal import OctalCode, grundy_sequence
 from nimlab.specs import parse_spec, solve_task
 from tests.contract.conftest import LiveServer

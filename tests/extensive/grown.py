@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nimlab.extensive.restrict import Restriction
+from nimlab.hidden.restrict import Restriction
 
 
 def grow_at_random(
@@ -15,7 +15,7 @@ def grow_at_random(
     allowing random actions at random information sets of the held player."""
     import random
 
-    from nimlab.extensive.tree import growing_tree
+    from nimlab.hidden.tree import growing_tree
 
     rng = random.Random(seed)
     rule = Restriction()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nimlab.extensive.children import (
+from nimlab.hidden.children import (
     COMPACT_FROM,
     COMPACT_ONCE_LOADED,
     SIGNAL_BITS,
@@ -53,7 +53,7 @@ def test_labels_of_own_actions_and_announcements_differ() -> None:
 def test_a_table_turns_compact_early_once_the_arrays_code_is_loaded() -> None:
     """After some table has imported the compiled code, another moves to flat arrays at
     COMPACT_ONCE_LOADED children rather than COMPACT_FROM, and still finds every child."""
-    import nimlab.extensive.child_kernels  # noqa: F401 - as a first large table does
+    import nimlab.hidden.child_kernels  # noqa: F401 - as a first large table does
 
     table = ChildTable()
     for hist in range(COMPACT_ONCE_LOADED - 1):

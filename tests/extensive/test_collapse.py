@@ -1,4 +1,5 @@
-"""The reduced trees of :mod:`nimlab.extensive.collapse` against the whole trees they stand for."""
+"""The reduced trees of :mod:`nimlab.equilibrium.collapse` against the whole trees they
+stand for."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nimlab.extensive.certify import best_response_value, realisation_plan
-from nimlab.extensive.collapse import Collapse
-from nimlab.extensive.lp import solve_lp
-from nimlab.extensive.seqform import sequence_form
+from nimlab.equilibrium.certify import best_response_value, realisation_plan
+from nimlab.equilibrium.collapse import Collapse
+from nimlab.equilibrium.lp import solve_lp
+from nimlab.equilibrium.seqform import sequence_form
 from tests.extensive.grown import allow_at_random, grow_at_random
 
 
@@ -95,12 +96,12 @@ def test_dropping_dominated_sequences_keeps_the_value_and_the_held_players_optim
     case: tuple[str, tuple[int, ...]], held: int, seed: int, rounds: int
 ) -> None:
     """The free player's dominated sequences, ruled out of the reduced tree's LP as a
-    stalled LP has them ruled out (:func:`nimlab.extensive.warm._drop`), leave its value as it
+    stalled LP has them ruled out (:func:`nimlab.equilibrium.warm._drop`), leave its value as it
     was, and the held player's plan from that LP is still optimal: the free player's exact
     best response to it, over every sequence, dominated ones included, is worth that value."""
-    from nimlab.extensive.certify import certify_lp
-    from nimlab.extensive.lp import lp_matrix, optimum, read_optimum
-    from nimlab.extensive.warm import _drop, _dropped, _whole_model
+    from nimlab.equilibrium.certify import certify_lp
+    from nimlab.equilibrium.lp import lp_matrix, optimum, read_optimum
+    from nimlab.equilibrium.warm import _drop, _dropped, _whole_model
 
     variant, heaps = case
     free = 1 - held
@@ -133,7 +134,7 @@ def test_some_sequences_are_dominated_in_the_trees_the_stall_rule_meets() -> Non
     """The rule has something to drop: in the whole tree of SN(4,4,1), 170 of L's 550
     sequences and 176 of R's 539 are dominated (a rule that never fired would pass the test
     above)."""
-    from nimlab.extensive.tree import build_tree
+    from nimlab.hidden.tree import build_tree
 
     tree = build_tree("sn", (4, 4, 1))
     for player, share in ((0, 0.3), (1, 0.3)):

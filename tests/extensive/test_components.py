@@ -13,7 +13,7 @@ import pytest
 from nimlab.catalogue import GameOptions, make_game
 from nimlab.catalogue.red_blue_hackenbush import simplest_number, stalk_value
 from nimlab.errors import InvalidPositionError, UnknownGameError
-from nimlab.extensive.components import (
+from nimlab.hidden.components import (
     NO_COMPONENTS,
     ComponentType,
     GrundyRow,

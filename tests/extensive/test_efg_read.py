@@ -8,9 +8,7 @@ from typing import Any
 
 import pytest
 
-from nimlab.errors import InvalidPositionError
-from nimlab.extensive.efg import write_efg
-from nimlab.extensive.efg_read import (
+from nimlab.equilibrium.efg_read import (
     EfgFormatError,
     EfgNotSolvableError,
     ZeroSumEfg,
@@ -18,6 +16,8 @@ from nimlab.extensive.efg_read import (
     read_efg,
     to_zero_sum,
 )
+from nimlab.errors import InvalidPositionError
+from nimlab.hidden.efg import write_efg
 from tests.extensive.efg_games import kuhn_efg, random_efg
 
 DATA = Path(__file__).parent / "data" / "efg"

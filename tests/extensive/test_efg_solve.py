@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from nimlab.extensive.efg import write_efg
-from nimlab.extensive.efg_read import EfgTree, parse_efg, read_efg, to_zero_sum
-from nimlab.extensive.efg_solve import EfgResult, efg_tree, solve_efg
+from nimlab.equilibrium.efg_read import EfgTree, parse_efg, read_efg, to_zero_sum
+from nimlab.equilibrium.efg_solve import EfgResult, efg_tree, solve_efg
+from nimlab.hidden.efg import write_efg
 from tests.extensive.efg_games import kuhn_efg, random_efg
 
 DATA = Path(__file__).parent / "data" / "efg"

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from nimlab.extensive import certify as certify_module
-from nimlab.extensive.certify import Certificate, best_response_value, realisation_plan
-from nimlab.extensive.solve import solve
-from nimlab.extensive.tree import build_tree
+from nimlab.equilibrium import certify as certify_module
+from nimlab.equilibrium.certify import Certificate, best_response_value, realisation_plan
+from nimlab.hidden.solve import solve
+from nimlab.hidden.tree import build_tree
 
 
 def test_rounding_too_coarse_is_not_certified(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nimlab.extensive.efg import write_efg
-from nimlab.extensive.solve import solve
+from nimlab.hidden.efg import write_efg
+from nimlab.hidden.solve import solve
 
 GAMES = [("sn", (2, 1)), ("sn", (3, 2)), ("sn", (2, 2)), ("fsn", (2, 1)), ("kn", (2, 2))]
 

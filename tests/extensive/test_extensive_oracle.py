@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nimlab.equilibrium.warm import Start
 from nimlab.errors import NimlabError
-from nimlab.extensive.children import COMPACT_FROM, ChildTable
-from nimlab.extensive.oracle import Round, solve_restricted
-from nimlab.extensive.restrict import Restriction
-from nimlab.extensive.solve import solve
-from nimlab.extensive.tree import build_tree
-from nimlab.extensive.warm import Start
+from nimlab.hidden.children import COMPACT_FROM, ChildTable
+from nimlab.hidden.oracle import Round, solve_restricted
+from nimlab.hidden.restrict import Restriction
+from nimlab.hidden.solve import solve
+from nimlab.hidden.tree import build_tree
 from tests.extensive.grown import allow_at_random, grow_at_random
 
 CASES = [
@@ -87,7 +87,7 @@ def test_a_restricted_player_keeps_only_allowed_actions() -> None:
 def test_a_history_has_one_name_in_every_tree_and_its_own() -> None:
     """A history's name is a function of its path of events, so the same path is named alike
     in the tree where L is held and in the one where R is; within a tree names differ."""
-    from nimlab.extensive.restrict import NO_HISTORY, history_name
+    from nimlab.hidden.restrict import NO_HISTORY, history_name
 
     def name_of(player: int, path: tuple[str, ...]) -> int:
         name = history_name(player, NO_HISTORY, "")  # the root's event is empty
@@ -150,11 +150,11 @@ def test_a_grown_tree_is_the_tree_built_with_its_actions(
     of the held player is allowed exactly the actions it has in the grown tree: the same
     nodes, information sets, and terminals with the same named sequences and payoffs. The
     grown tree's history children are kept in dicts, or in flat arrays from the first on."""
-    from nimlab.extensive.seqform import sequence_form
+    from nimlab.equilibrium.seqform import sequence_form
 
     variant, heaps = case
     tables = functools.partial(ChildTable, compact_from=compact_from)
-    with mock.patch("nimlab.extensive.builder.ChildTable", tables):
+    with mock.patch("nimlab.hidden.builder.ChildTable", tables):
         builder, _ = grow_at_random(variant, heaps, held, seed, rounds)
     assert all((table.small is None) == (len(table) >= compact_from) for table in builder.children)
     grown = builder.tree
@@ -191,10 +191,10 @@ def test_the_extended_lp_is_the_lp_of_the_grown_tree(
 
     import numpy as np
 
-    from nimlab.extensive.lp import solve_lp
-    from nimlab.extensive.seqform import sequence_form
-    from nimlab.extensive.tree import growing_tree
-    from nimlab.extensive.warm import GrowingLp
+    from nimlab.equilibrium.lp import solve_lp
+    from nimlab.equilibrium.seqform import sequence_form
+    from nimlab.equilibrium.warm import GrowingLp
+    from nimlab.hidden.tree import growing_tree
 
     variant, heaps = case
     rng = random.Random(seed)
@@ -224,7 +224,7 @@ def _assert_kept_status_is_highs_basis(lp: Any, solution: Any) -> None:
     afresh too."""
     import numpy as np
 
-    from nimlab.extensive.warm import BASIC, LOWER, UPPER
+    from nimlab.equilibrium.warm import BASIC, LOWER, UPPER
 
     columns = np.concatenate([lp.model["x"], lp.model["q"]])
     rows = np.concatenate([lp.model["y"], lp.model["e"]])
@@ -278,11 +278,11 @@ def test_the_exact_basis_of_a_bounded_lp_counts_the_columns_at_one(
     side gives plans that satisfy the constraints exactly and certify the LP's value."""
     from fractions import Fraction
 
-    from nimlab.extensive.certify import behaviour_from_plan, certify, exact_plans_from_basis
-    from nimlab.extensive.lp import lp_matrix
-    from nimlab.extensive.seqform import sequence_form
-    from nimlab.extensive.tree import growing_tree
-    from nimlab.extensive.warm import GrowingLp
+    from nimlab.equilibrium.certify import behaviour_from_plan, certify, exact_plans_from_basis
+    from nimlab.equilibrium.lp import lp_matrix
+    from nimlab.equilibrium.seqform import sequence_form
+    from nimlab.equilibrium.warm import GrowingLp
+    from nimlab.hidden.tree import growing_tree
 
     tree = growing_tree(variant, heaps, held, Restriction()).tree
     form = sequence_form(tree)
@@ -328,7 +328,7 @@ def test_a_stalled_lp_goes_on_to_the_same_value(drop: bool) -> None:
     the value is still right and certified."""
     from fractions import Fraction
 
-    import nimlab.extensive.warm as warm
+    import nimlab.equilibrium.warm as warm
 
     with contextlib.ExitStack() as stack:
         stack.enter_context(mock.patch.object(warm, "STALL_LIMIT", 1))

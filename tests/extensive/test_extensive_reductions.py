@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nimlab.extensive.components import NimHeap
-from nimlab.extensive.solve import solve_tree
-from nimlab.extensive.transforms import Schrodinger, kriegspiel_empty
-from nimlab.extensive.tree import build_tree
-from nimlab.extensive.variants import variant_rules
+from nimlab.hidden.components import NimHeap
+from nimlab.hidden.solve import solve_tree
+from nimlab.hidden.transforms import Schrodinger, kriegspiel_empty
+from nimlab.hidden.tree import build_tree
+from nimlab.hidden.variants import variant_rules
 
 SMALL = [(2, 1), (2, 2), (3, 1), (3, 2), (2, 2, 1), (3, 2, 1), (3, 3, 1)]
 
@@ -84,7 +84,7 @@ def test_perfect_recall_each_sequence_has_one_infoset() -> None:
 def test_first_heap_decomposition_keeps_values(
     variant: str, heaps: tuple[int, ...], misere: bool
 ) -> None:
-    from nimlab.extensive.solve import solve
+    from nimlab.hidden.solve import solve
 
     whole = solve(variant, heaps, misere=misere, decompose=False)
     split = solve(variant, heaps, misere=misere)

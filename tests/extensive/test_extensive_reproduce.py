@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nimlab.extensive.reproduce import write_report
+from nimlab.reports.nim_variants import write_report
 
 
 def test_report_small(tmp_path: Path) -> None:
@@ -34,7 +34,7 @@ def test_tightened_bounds_are_the_extremes_of_the_grid_above_each_corner() -> No
     import random
     from fractions import Fraction
 
-    from nimlab.extensive.reproduce import tightened_bounds
+    from nimlab.reports.nim_variants import tightened_bounds
 
     rng = random.Random(5)
     grid = {
@@ -56,7 +56,7 @@ def test_the_patterns_section_guesses_the_diagonal_from_all_but_its_last_value()
     F(2n-6)/F(2n-3) satisfies, made from n = 4..9 and checked on n = 10."""
     from fractions import Fraction
 
-    from nimlab.extensive.reproduce import fibonacci, patterns_section
+    from nimlab.reports.nim_variants import fibonacci, patterns_section
 
     diagonal = {n: Fraction(fibonacci(2 * n - 6), fibonacci(2 * n - 3)) for n in range(4, 11)}
     rows = [line for line in patterns_section({"diagonal": diagonal}) if line.startswith("|")]
@@ -133,7 +133,7 @@ def test_a_diagonal_already_stored_is_not_refused(tmp_path: Path) -> None:
 
     from nimlab.budget import GIB, Budget
     from nimlab.errors import TooLargeError
-    from nimlab.extensive.reproduce import check_reach
+    from nimlab.reports.nim_variants import check_reach
 
     store = tmp_path / "diagonal.sqlite"
     tight = Budget(seconds=0.001, bytes=64 * GIB)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nimlab.extensive.certify import behaviour_from_plan
-from nimlab.extensive.lp import solve_lp
-from nimlab.extensive.seqform import sequence_form
-from nimlab.extensive.tree import build_tree
+from nimlab.equilibrium.certify import behaviour_from_plan
+from nimlab.equilibrium.lp import solve_lp
+from nimlab.equilibrium.seqform import sequence_form
+from nimlab.hidden.tree import build_tree
 
 
 @pytest.mark.parametrize(

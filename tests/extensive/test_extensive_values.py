@@ -8,7 +8,7 @@ from operator import xor
 
 import pytest
 
-from nimlab.extensive.solve import solve
+from nimlab.hidden.solve import solve
 
 
 def value(variant: str, *heaps: int, misere: bool = False) -> Fraction:

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from nimlab.catalogue.base import GameOptions
+from nimlab.equilibrium.cursor import Cursor
 from nimlab.errors import InvalidPositionError
-from nimlab.extensive.components import ComponentType, HeapComponent, components_for
-from nimlab.extensive.cursor import Cursor
-from nimlab.extensive.games import MAX_SIZE, hidden_game, solve_hidden
-from nimlab.extensive.solve import solve
-from nimlab.extensive.variants import VARIANTS
+from nimlab.hidden.components import ComponentType, HeapComponent, components_for
+from nimlab.hidden.games import MAX_SIZE, hidden_game, solve_hidden
+from nimlab.hidden.solve import solve
+from nimlab.hidden.variants import VARIANTS
 from nimlab.play.hidden import HiddenMatch, solved
 
 # (game, options, small positions with several components, single components)
@@ -133,7 +133,7 @@ def test_the_built_tree_has_perfect_recall(
     and, when it moves, lies in that belief (it can be smaller: under Kriegspiel with empty
     heaps announced, the builder's belief does not use that the opponent offers no request
     on a heap it knows is empty)."""
-    from nimlab.extensive.tree import build_tree
+    from nimlab.hidden.tree import build_tree
 
     hidden = hidden_game(variant, game, options)
     states = hidden.parse(position)
@@ -167,7 +167,7 @@ def test_the_built_tree_has_perfect_recall(
 
 def _small_pairs() -> list[Any]:
     """The pairs whose whole recorded tree is small (walked node by node in Python below)."""
-    from nimlab.extensive.games import estimate_hidden
+    from nimlab.hidden.games import estimate_hidden
 
     small = []
     for pair in _pairs():
@@ -270,7 +270,7 @@ def test_best_responses_recomputed_on_the_tree_meet_at_the_value(
 def test_restricted_games_equal_the_whole_lp(
     variant: str, game: str, options: GameOptions, position: str, misere: bool
 ) -> None:
-    from nimlab.extensive.oracle import solve_restricted
+    from nimlab.hidden.oracle import solve_restricted
 
     hidden = hidden_game(variant, game, options)
     whole = solve_hidden(variant, game, position, options=options, misere=misere)

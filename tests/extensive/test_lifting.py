@@ -1,4 +1,4 @@
-"""Numeric lifting (:mod:`nimlab.extensive.lifting`) against python-flint's exact solve."""
+"""Numeric lifting (:mod:`nimlab.equilibrium.lifting`) against python-flint's exact solve."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import nimlab.extensive.certify as certify_module
-from nimlab.extensive.lifting import SparseExactSolver
-from nimlab.extensive.solve import solve
+import nimlab.equilibrium.certify as certify_module
+from nimlab.equilibrium.lifting import SparseExactSolver
+from nimlab.hidden.solve import solve
 
 
 @st.composite

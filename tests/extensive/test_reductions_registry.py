@@ -1,4 +1,4 @@
-"""Every reduction of the builder's registry (``nimlab.extensive.reductions``) over every
+"""Every reduction of the builder's registry (``nimlab.hidden.reductions``) over every
 variant of the variant registry: where it declares itself valid, leaving it out of a build
 changes no value (it is harmless) and never shrinks the tree; where it does not, leaving it
 out changes nothing at all (the builder does not apply it). A new reduction or variant is
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from nimlab.extensive.games import hidden_game
-from nimlab.extensive.reductions import REDUCTIONS, applicable
-from nimlab.extensive.solve import solve_tree
-from nimlab.extensive.tree import build_tree
-from nimlab.extensive.variants import VARIANTS, variant_rules
+from nimlab.hidden.games import hidden_game
+from nimlab.hidden.reductions import REDUCTIONS, applicable
+from nimlab.hidden.solve import solve_tree
+from nimlab.hidden.tree import build_tree
+from nimlab.hidden.variants import VARIANTS, variant_rules
 
 POSITIONS = [(2, 1), (2, 2), (3, 2), (2, 2, 1), (3, 2, 1), (3, 3, 1), (4, 2, 1)]
 

@@ -1,4 +1,4 @@
-"""The fewest-new reply of :mod:`nimlab.extensive.reply` against the LP optimum it replaces."""
+"""The fewest-new reply of :mod:`nimlab.hidden.reply` against the LP optimum it replaces."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nimlab.extensive.certify import best_response_value
-from nimlab.extensive.collapse import Collapse
-from nimlab.extensive.lp import solve_lp
-from nimlab.extensive.reply import fewest_new_reply, new_sequences
-from nimlab.extensive.restrict import Restriction
-from nimlab.extensive.seqform import sequence_form
-from nimlab.extensive.tree import build_tree
+from nimlab.equilibrium.certify import best_response_value
+from nimlab.equilibrium.collapse import Collapse
+from nimlab.equilibrium.lp import solve_lp
+from nimlab.equilibrium.seqform import sequence_form
+from nimlab.hidden.reply import fewest_new_reply, new_sequences
+from nimlab.hidden.restrict import Restriction
+from nimlab.hidden.tree import build_tree
 from tests.extensive.grown import grow_at_random
 
 CASES = [("sn", (3, 2, 1)), ("sn", (4, 3)), ("kn", (3, 2)), ("fsn", (3, 3, 1))]

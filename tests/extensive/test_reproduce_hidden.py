@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from nimlab.extensive.reproduce_hidden import DEFAULT_BUDGET, write_report
-from nimlab.extensive.solve import solve
+from nimlab.hidden.solve import solve
+from nimlab.reports.hidden_games import DEFAULT_BUDGET, write_report
 
 KAYLES = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
 DAWSON = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2]

@@ -22,16 +22,16 @@ import pytest
 
 from nimlab.catalogue import GameOptions
 from nimlab.errors import InvalidPositionError, UnknownGameError
-from nimlab.extensive.components import (
+from nimlab.hidden.components import (
     ComponentType,
     HackenbushStalk,
     NimHeap,
     SubtractionHeap,
     components_for,
 )
-from nimlab.extensive.protocol import Rules
-from nimlab.extensive.solve import solve
-from nimlab.extensive.transforms import (
+from nimlab.hidden.protocol import Rules
+from nimlab.hidden.solve import solve
+from nimlab.hidden.transforms import (
     Kriegspiel,
     KriegspielEmpty,
     Look,
@@ -43,7 +43,7 @@ from nimlab.extensive.transforms import (
     kriegspiel_empty,
     schrodinger,
 )
-from nimlab.extensive.variants import VARIANTS, transform, variant_rules
+from nimlab.hidden.variants import VARIANTS, transform, variant_rules
 
 NIM = NimHeap()
 RECORDED = json.loads((Path(__file__).parent / "data" / "nim_variant_values.json").read_text())

@@ -18,10 +18,10 @@ from open_spiel.python import policy as policy_lib  # noqa: E402
 from open_spiel.python.algorithms import expected_game_score, exploitability  # noqa: E402
 
 from nimlab.catalogue.base import GameOptions  # noqa: E402
+from nimlab.equilibrium.efg_solve import EfgResult, solve_efg  # noqa: E402
 from nimlab.errors import TooLargeError  # noqa: E402
-from nimlab.extensive.efg_solve import EfgResult, solve_efg  # noqa: E402
-from nimlab.extensive.games import solve_hidden  # noqa: E402
-from nimlab.extensive.tree import build_tree  # noqa: E402
+from nimlab.hidden.games import solve_hidden  # noqa: E402
+from nimlab.hidden.tree import build_tree  # noqa: E402
 from nimlab.openspiel import OpenSpielGameError, game_string, load, walk  # noqa: E402
 from tests.contract.conftest import run_nimlab  # noqa: E402
 

@@ -112,7 +112,7 @@ def test_a_match_follows_the_tree_not_the_rules() -> None:
 
 
 def test_every_game_with_components_has_a_playable_example() -> None:
-    from nimlab.extensive.components import COMPONENT_GAMES
+    from nimlab.hidden.components import COMPONENT_GAMES
     from nimlab.play.hidden import HIDDEN_EXAMPLES, hidden_variants, playable
     from nimlab.play.impartial import DEFAULT_OPTIONS
 

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nimlab.nim.analysis import nim_outcome
+from nimlab.reports.scoring_nim import check_claims, write_report
 from nimlab.scoring.payoff import c_minus, c_plus, payoff_function, solve_payoffs
 from nimlab.scoring.piecewise import PiecewiseLinear, maximum
 from nimlab.scoring.play import line_scores, move_intervals, optimal_line, optimal_moves
-from nimlab.scoring.reproduce import check_claims, write_report
 
 F = Fraction
 

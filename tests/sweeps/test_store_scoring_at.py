@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from nimlab.exact import exact_str
 from nimlab.scoring.analysis import analyze_scoring
 from nimlab.store import STORE_ENV, ResultStore
-from nimlab.store.scoring import scoring_at
 from nimlab.sweeps import tasks
+from nimlab.sweeps.scoring import scoring_at
 
 
 @pytest.fixture

@@ -350,8 +350,8 @@ def test_a_large_solve_is_refused_before_any_work(
     # must refuse it from the size estimate instead, before building anything. (Not from
     # the user's default store, where a user's own `nimlab solve sn 9 9 1` would answer it.)
     monkeypatch.setenv("NIMLAB_STORE", str(tmp_path / "missing.sqlite"))
-    import nimlab.extensive.builder as builder
-    import nimlab.extensive.oracle as oracle
+    import nimlab.hidden.builder as builder
+    import nimlab.hidden.oracle as oracle
 
     def no_rounds(*args: object, **kwargs: object) -> None:
         raise AssertionError("the playground started restricted games")

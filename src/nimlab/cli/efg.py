@@ -20,7 +20,7 @@ from nimlab.cli.app import (
 from nimlab.exact import exact_str
 
 if TYPE_CHECKING:
-    from nimlab.extensive.efg_solve import EfgResult
+    from nimlab.equilibrium.efg_solve import EfgResult
 
 __all__ = ["report", "solve_efg"]
 
@@ -41,9 +41,9 @@ def solve_efg(
     The cost is estimated from the file's size before reading, and from its nodes before solving.
     """
     from nimlab.budget import Cost, check_cost, options_over
-    from nimlab.extensive.efg_read import read_efg
-    from nimlab.extensive.efg_solve import estimate_efg, estimate_efg_file
-    from nimlab.extensive.efg_solve import solve_efg as solve_game
+    from nimlab.equilibrium.efg_read import read_efg
+    from nimlab.equilibrium.efg_solve import estimate_efg, estimate_efg_file
+    from nimlab.equilibrium.efg_solve import solve_efg as solve_game
 
     start = time.perf_counter()
     budget = option_budget(max_seconds, max_memory)

@@ -34,8 +34,8 @@ def solve_openspiel(
     Needs the extra 'openspiel'. OpenSpiel's float probabilities and payoffs are read as
     fractions with denominators up to 10**6.
     """
+    from nimlab.equilibrium.efg_solve import solve_efg
     from nimlab.errors import TooLargeError
-    from nimlab.extensive.efg_solve import solve_efg
     from nimlab.openspiel.walk import load, walk
 
     start = time.perf_counter()

@@ -31,7 +31,7 @@ from nimlab.catalogue.registry import parse_int_list, parse_skips
 from nimlab.cli.app import HEAP_ARGS, app, console
 from nimlab.errors import InvalidPositionError, NimlabError
 from nimlab.exact import exact_str, parse_rational
-from nimlab.extensive.variants import VARIANTS
+from nimlab.hidden.variants import VARIANTS
 from nimlab.play.allowance import AllowanceGame
 from nimlab.play.impartial import PLAY_POKER_CAP, PlayState, open_state
 from nimlab.play.partisan import PARTISAN_GAMES, PartisanState, open_partisan

@@ -25,9 +25,9 @@ from nimlab.errors import InvalidPositionError
 __all__ = ["REPORTS", "reproduce"]
 
 REPORTS: dict[str, str] = {
-    "scoring-nim": "nimlab.scoring.reproduce",
-    "nim-variants": "nimlab.extensive.reproduce",
-    "hidden-games": "nimlab.extensive.reproduce_hidden",
+    "scoring-nim": "nimlab.reports.scoring_nim",
+    "nim-variants": "nimlab.reports.nim_variants",
+    "hidden-games": "nimlab.reports.hidden_games",
 }
 
 REACHABLE = ("nim-variants", "hidden-games")

@@ -171,7 +171,7 @@ def _scoring_stored(
 ) -> None:
     """f_N through the results store, under the key a ``nimlab sweep scoring`` uses; with a
     bonus N, evaluated there (a line of play reads the record of each position it meets)."""
-    from nimlab.store.scoring import ScoringRecords, scoring_at
+    from nimlab.sweeps.scoring import ScoringRecords, scoring_at
 
     if bonus is None:
         records = ScoringRecords(store_path, method, max_cells)

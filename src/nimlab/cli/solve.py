@@ -36,10 +36,10 @@ from nimlab.exact import exact_str
 
 if TYPE_CHECKING:
     from nimlab.budget import Budget
-    from nimlab.extensive.budget import SolveEstimate
-    from nimlab.extensive.oracle import Round
-    from nimlab.extensive.protocol import Rules
-    from nimlab.extensive.solve import RoundReport
+    from nimlab.hidden.budget import SolveEstimate
+    from nimlab.hidden.oracle import Round
+    from nimlab.hidden.protocol import Rules
+    from nimlab.hidden.solve import RoundReport
 
 __all__ = ["export_efg", "solve"]
 
@@ -90,8 +90,8 @@ def solve(
 
     The cost of the method that will run is estimated first, in well under a second.
     """
-    from nimlab.extensive.budget import METHODS, estimate_solve, node_limit
-    from nimlab.extensive.variants import variant_rules
+    from nimlab.hidden.budget import METHODS, estimate_solve, node_limit
+    from nimlab.hidden.variants import variant_rules
     from nimlab.store import command_store_path
 
     variant_rules(variant)
@@ -123,8 +123,8 @@ def solve(
     _check_budget(estimate, budget)
     if draw is not None:
         _draw(variant, position, misere, max_nodes, draw)
-    from nimlab.extensive.solve import solve as solve_game
-    from nimlab.extensive.strategy import format_strategies
+    from nimlab.equilibrium.strategy import format_strategies
+    from nimlab.hidden.solve import solve as solve_game
 
     with _round_status() as report:
         result = solve_game(
@@ -173,8 +173,8 @@ def _solve_game(
 ) -> None:
     """``solve VARIANT --game GAME POSITION``: the variant on a catalogue game's components;
     ``wanted``: the strategies?, a drawing's path, the method."""
-    from nimlab.extensive.games import estimate_hidden, hidden_game, solve_hidden
-    from nimlab.extensive.strategy import format_strategies
+    from nimlab.equilibrium.strategy import format_strategies
+    from nimlab.hidden.games import estimate_hidden, hidden_game, solve_hidden
 
     hidden = hidden_game(variant, game, options)
     text = ",".join(position)
@@ -285,13 +285,13 @@ def _stored_position(
 ) -> tuple[object, Callable[[], SolveEstimate]]:
     """The position as the user gave it (heaps as a list, a game's in its notation) and
     the estimate of computing the task of ``params``."""
-    from nimlab.extensive.budget import estimate_solve
+    from nimlab.hidden.budget import estimate_solve
 
     if "game" not in params:  # Nim, whatever --game said
         heaps = parse_heaps(position) if isinstance(position, str) else position
         variant, misere, method = params["variant"], params["misere"], params["method"]
         return list(heaps), lambda: estimate_solve(variant, heaps, misere=misere, method=method)
-    from nimlab.extensive.games import estimate_hidden, hidden_game
+    from nimlab.hidden.games import estimate_hidden, hidden_game
 
     hidden = hidden_game(params["variant"], str(game), options)
     states = hidden.parse(str(position))
@@ -320,9 +320,9 @@ def _draw(
     path: Path,
     notation: Callable[[tuple[Any, ...]], str] | None = None,
 ) -> None:
-    from nimlab.extensive.draw import equilibrium_svg
-    from nimlab.extensive.solve import solve_tree
-    from nimlab.extensive.tree import build_tree
+    from nimlab.equilibrium.draw import equilibrium_svg
+    from nimlab.hidden.solve import solve_tree
+    from nimlab.hidden.tree import build_tree
 
     output_path(path, "drawing")
     tree = build_tree(variant, position, misere=misere, max_nodes=max_nodes, record_nodes=True)
@@ -360,8 +360,8 @@ def export_efg(
     commas), so that a forgotten file name is refused instead of taken from the heaps.
     With --game, the whole tree of the variant on the game's components, its actions in words.
     """
-    from nimlab.extensive.efg import write_efg, write_game_efg
-    from nimlab.extensive.variants import variant_rules
+    from nimlab.hidden.efg import write_efg, write_game_efg
+    from nimlab.hidden.variants import variant_rules
 
     variant_rules(variant)
     if _HEAPS.fullmatch(args[-1].strip()):
@@ -376,7 +376,7 @@ def export_efg(
     summary: dict[str, Any] = {"variant": variant}
     options = hidden_game_options(game, subtraction_set, max_take, code)
     if options is not None and game is not None:
-        from nimlab.extensive.games import hidden_game
+        from nimlab.hidden.games import hidden_game
 
         if reduced:
             raise InvalidPositionError("--reduced applies to the Nim variants only")

@@ -351,7 +351,7 @@ def sweep_solve(
         kept = [cell for cell in cells if any(cell)]
         why, empty = "without chips", "with a chip: use heaps >= 1"
     else:
-        from nimlab.extensive.games import hidden_game
+        from nimlab.hidden.games import hidden_game
 
         hidden = hidden_game(variant, game, options)
         cells = game_positions(hidden, grid, max_tasks=max_tasks)

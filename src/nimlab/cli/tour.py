@@ -24,7 +24,7 @@ def _step(title: str, command: str) -> None:
 @app.command("tour")
 def tour() -> None:
     """A guided tour of nimlab in a few computed examples."""
-    from nimlab.extensive import solve as solve_variant  # heavy: imported only for the tour
+    from nimlab.hidden import solve as solve_variant  # heavy: imported only for the tour
     from nimlab.scoring import payoff_function
 
     console.print("[bold]nimlab[/bold]: Nim and its variants, computed exactly.")

@@ -2,7 +2,7 @@
 
 OpenSpiel games solved exactly: :func:`~nimlab.openspiel.walk.load` and
 :func:`~nimlab.openspiel.walk.walk` turn a game string into the sequence-form ingredients that
-:func:`~nimlab.extensive.efg_solve.solve_efg` certifies (``nimlab solve-openspiel``). nimlab's
+:func:`~nimlab.equilibrium.efg_solve.solve_efg` certifies (``nimlab solve-openspiel``). nimlab's
 hidden-information variants as OpenSpiel games: :func:`~nimlab.openspiel.games.game_string`
 names them for ``pyspiel.load_game``; importing this package registers them when OpenSpiel is
 installed (and imports without it).

@@ -19,10 +19,10 @@ OpenSpiel would read ``0.137`` as a number). :func:`game_string` writes the stri
 >>> game_string("sn", "3", game="octal", options=GameOptions(code="0.137"))
 'nimlab_sn(heaps=3;,misere=False,game=octal,code=0_137)'
 
-The game is nimlab's unreduced tree (:func:`~nimlab.extensive.tree.build_tree` with
+The game is nimlab's unreduced tree (:func:`~nimlab.hidden.tree.build_tree` with
 ``prune_forced=False`` and ``known_wins=False``, the rules of
-:func:`~nimlab.extensive.games.hidden_game`), built once per loaded game and walked with a
-:class:`~nimlab.extensive.cursor.Cursor`: player 0 is L (who
+:func:`~nimlab.hidden.games.hidden_game`), built once per loaded game and walked with a
+:class:`~nimlab.equilibrium.cursor.Cursor`: player 0 is L (who
 moves first), a player's actions are those of the tree's information set (action ``a`` is the
 ``a``-th, named as nimlab names it), and a player's information state string is that player's
 own history in the tree, its events joined by ``" | "`` (``look 1 -> 2 | 1_2 | opponent: heap
@@ -36,10 +36,10 @@ from typing import Any
 from nimlab.catalogue.base import GameOptions
 from nimlab.catalogue.registry import parse_int_list
 from nimlab.core.heaps import check_heaps
+from nimlab.equilibrium.cursor import Cursor
 from nimlab.errors import InvalidPositionError
-from nimlab.extensive.cursor import Cursor
-from nimlab.extensive.games import HiddenGame, hidden_game
-from nimlab.extensive.variants import VARIANTS
+from nimlab.hidden.games import HiddenGame, hidden_game
+from nimlab.hidden.variants import VARIANTS
 
 __all__ = ["game_string", "register", "short_name"]
 
@@ -133,7 +133,7 @@ def _register(variant: str) -> None:
     import numpy as np
     import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
-    from nimlab.extensive.tree import DEFAULT_MAX_NODES, build_tree
+    from nimlab.hidden.tree import DEFAULT_MAX_NODES, build_tree
 
     kind = pyspiel.GameType(
         short_name=short_name(variant),

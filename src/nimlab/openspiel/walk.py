@@ -2,8 +2,8 @@
 
 :func:`load` loads a game string with ``pyspiel`` and refuses what cannot be solved as a
 two-player zero-sum game with perfect recall; :func:`walk` visits every state depth-first into a
-:class:`~nimlab.extensive.efg_read.ZeroSumEfg`, which
-:func:`~nimlab.extensive.efg_solve.solve_efg` solves and certifies exactly.
+:class:`~nimlab.equilibrium.efg_read.ZeroSumEfg`, which
+:func:`~nimlab.equilibrium.efg_solve.solve_efg` solves and certifies exactly.
 
 OpenSpiel gives chance probabilities and payoffs as floats: each is read as the nearest
 fraction with a denominator of at most ``10**6`` (``Fraction(x).limit_denominator(10**6)``),
@@ -26,8 +26,8 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
+from nimlab.equilibrium.efg_read import EfgInfoset, EfgSequence, EfgTerminal, ZeroSumEfg
 from nimlab.errors import InvalidPositionError, TooLargeError
-from nimlab.extensive.efg_read import EfgInfoset, EfgSequence, EfgTerminal, ZeroSumEfg
 
 __all__ = [
     "DEFAULT_MAX_NODES",

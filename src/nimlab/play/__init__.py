@@ -8,3 +8,5 @@ HTTP nor a terminal is known here).
 - :mod:`nimlab.play.hidden`: the hidden-information variants of Nim and of catalogue games,
   a match moving through the solved game tree.
 """
+
+__all__: list[str] = []  # the public names are the modules above

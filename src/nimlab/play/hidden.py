@@ -3,7 +3,7 @@ Kriegspiel, Kriegspiel-empty) of Nim or of a catalogue game with components.
 
 The game tree is unrolled without reductions (every decision is played out), with its nodes
 recorded, and solved exactly. A match stands on one node of that tree
-(:class:`~nimlab.extensive.cursor.Cursor`) and moves along its edges: the computer samples each
+(:class:`~nimlab.equilibrium.cursor.Cursor`) and moves along its edges: the computer samples each
 of its actions from its equilibrium behaviour strategy at its information set, and what each
 player has seen is the tree's own record of the histories, so no rule is applied beside the
 tree. The player sees only what the rules tell them; the true state and the full record are
@@ -36,13 +36,13 @@ from typing import Any
 
 from nimlab.budget import Budget, Cost, check_cost
 from nimlab.catalogue.base import GameOptions
+from nimlab.equilibrium.cursor import Cursor
 from nimlab.errors import InvalidPositionError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str
-from nimlab.extensive.components import ComponentType, HeapComponent
-from nimlab.extensive.cursor import Cursor
-from nimlab.extensive.games import HiddenGame, estimate_hidden, hidden_game
-from nimlab.extensive.transforms import Action, Look, Request
-from nimlab.extensive.variants import VARIANTS
+from nimlab.hidden.components import ComponentType, HeapComponent
+from nimlab.hidden.games import HiddenGame, estimate_hidden, hidden_game
+from nimlab.hidden.transforms import Action, Look, Request
+from nimlab.hidden.variants import VARIANTS
 
 __all__ = [
     "HIDDEN_EXAMPLES",
@@ -67,7 +67,7 @@ HIDDEN_MAX_NODES = 300_000
 #: 13.1 s against 5.5 s estimated, kn(3,2,1) 1.2 s against 0.87 s, kn[kayles](3,2) 8.0 s
 #: against 8.2 s; the largest ratio, rounded up.
 PLAY_COST_FACTOR = 3
-#: The variants and their full names (from the registry of nimlab.extensive.variants).
+#: The variants and their full names (from the registry of nimlab.hidden.variants).
 VARIANT_NAMES = {name: entry.title for name, entry in VARIANTS.items()}
 
 #: A small starting position of each game with components (quick to solve in every variant).
@@ -128,8 +128,8 @@ def solved(
 ) -> Solved:
     """Build (without reductions, nodes recorded) and solve a game; cached. ``position`` is in
     the game's notation (heaps ``2,1`` for Nim)."""
-    from nimlab.extensive.solve import solve_tree
-    from nimlab.extensive.tree import build_tree
+    from nimlab.hidden.solve import solve_tree
+    from nimlab.hidden.tree import build_tree
 
     hidden = _setup(variant, game, options)
     states = hidden.parse(position)
@@ -168,7 +168,7 @@ def playable(
     budget: Budget | None = None,
 ) -> Solved:
     """The solved game of a match from ``position``, if it is small enough to play here
-    (estimated first, in well under a second: :func:`~nimlab.extensive.games.estimate_hidden`)
+    (estimated first, in well under a second: :func:`~nimlab.hidden.games.estimate_hidden`)
     and, with ``budget``, if its estimated cost is within it (the server's job budget: a game
     it could not finish is refused before any work, not stopped after it).
 
@@ -218,7 +218,7 @@ def knowledge(belief: frozenset[tuple[Any, ...]], component: ComponentType[Any])
     """What a player knows, component by component: a state, ``≤h`` for heaps of any height
     from 0 or 1 up to ``h``, or the possible states in braces.
 
-    >>> from nimlab.extensive.components import NimHeap, components_for
+    >>> from nimlab.hidden.components import NimHeap, components_for
     >>> knowledge(frozenset({(3, 1, 2), (3, 0, 3), (3, 1, 3)}), NimHeap())
     '[3, ≤1, {2,3}]'
     >>> knowledge(frozenset({("BR",), ("B",)}), components_for("red-blue-hackenbush"))
@@ -239,8 +239,8 @@ def possible_states(belief: frozenset[tuple[Any, ...]]) -> list[list[Any]]:
 def action_words(action: Action, component: ComponentType[Any]) -> str:
     """An action in the game's own terms, components numbered from 1 (never the tree's codes).
 
-    >>> from nimlab.extensive.components import NimHeap
-    >>> from nimlab.extensive.transforms import Move
+    >>> from nimlab.hidden.components import NimHeap
+    >>> from nimlab.hidden.transforms import Move
     >>> action_words(Look(1), NimHeap()), action_words(Request(0, (2,), "1_2"), NimHeap())
     ('look at heap 2', 'ask the umpire for heap 1: remove 2')
     >>> action_words(Move(1, (1,), "2_1"), NimHeap())
@@ -568,7 +568,7 @@ class MatchStore:
 
     def game(self, spec: str) -> Solved | None:
         """The solved game of a match in progress of the same game (its
-        :meth:`~nimlab.extensive.games.HiddenGame.spec`), if any, to share it."""
+        :meth:`~nimlab.hidden.games.HiddenGame.spec`), if any, to share it."""
         with self._lock:
             for match in self._matches.values():
                 if _spec(match.game, match.misere) == spec:

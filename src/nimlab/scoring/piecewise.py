@@ -26,7 +26,7 @@ from itertools import pairwise
 from nimlab.display import html_table, polyline_svg
 from nimlab.exact import exact_str
 
-__all__ = ["PiecewiseLinear", "maximum"]
+__all__ = ["PiecewiseLinear", "maximum", "polyline", "window"]
 
 Point = tuple[Fraction, Fraction]
 
@@ -178,8 +178,8 @@ class PiecewiseLinear:
         return f"PiecewiseLinear.from_points([{points}], {slopes})"
 
     def _repr_html_(self) -> str:
-        """The graph as an inline SVG (matplotlib's when installed, else a plain polyline)
-        and the table of breakpoints with the slope after each."""
+        """The graph as an inline SVG (its exact polyline; matplotlib figures are
+        :mod:`nimlab.scoring.plot`'s) and the table of breakpoints with the slope after each."""
         if self.breakpoints:
             rows = [["N < " + exact_str(self.knots[0]), "", exact_str(self.slope_left)]]
             rows += [
@@ -193,15 +193,8 @@ class PiecewiseLinear:
 
     def _plot_svg(self) -> str:
         """The graph over the window holding every breakpoint, as an ``<svg>`` element."""
-        from nimlab.scoring.plot import polyline, window
-
-        try:
-            from nimlab.scoring.plot import figure_svg, plot_payoff
-
-            return figure_svg(plot_payoff(self))
-        except ImportError:
-            low, high = window([self])
-            return polyline_svg(polyline(self, low, high), self.breakpoints, label="f_N")
+        low, high = window([self])
+        return polyline_svg(polyline(self, low, high), self.breakpoints, label="f_N")
 
 
 def _number(value: Fraction) -> str:
@@ -274,3 +267,25 @@ def maximum(functions: Iterable[PiecewiseLinear]) -> PiecewiseLinear:
     slope_left = min(f.slope_left for f in fs if f(xs[0]) == points[0][1])
     slope_right = max(f.slope_right for f in fs if f(xs[-1]) == points[-1][1])
     return PiecewiseLinear.from_points(points, slope_left, slope_right)
+
+
+def window(functions: Sequence[PiecewiseLinear], margin: int = 2) -> tuple[Fraction, Fraction]:
+    """An N range holding every breakpoint with ``margin`` to spare (at least [-3, 3]).
+
+    >>> window([PiecewiseLinear.affine(1, 0)])
+    (Fraction(-3, 1), Fraction(3, 1))
+    """
+    xs = [x for f in functions for x, _ in f.breakpoints] or [Fraction(0)]
+    return min(Fraction(-3), min(xs) - margin), max(Fraction(3), max(xs) + margin)
+
+
+def polyline(
+    function: PiecewiseLinear, low: Fraction, high: Fraction
+) -> list[tuple[Fraction, Fraction]]:
+    """The exact vertices of the graph on ``[low, high]``.
+
+    >>> polyline(PiecewiseLinear.affine(-1, 0), Fraction(-1), Fraction(1))
+    [(Fraction(-1, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(-1, 1))]
+    """
+    xs = [low, *(x for x, _ in function.breakpoints if low < x < high), high]
+    return [(x, function(x)) for x in xs]

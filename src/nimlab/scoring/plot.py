@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nimlab.exact import exact_str
-from nimlab.scoring.piecewise import PiecewiseLinear
+from nimlab.scoring.piecewise import PiecewiseLinear, polyline, window
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -42,8 +42,6 @@ __all__ = [
     "figure_svg",
     "plot_curves",
     "plot_payoff",
-    "polyline",
-    "window",
 ]
 
 
@@ -55,28 +53,6 @@ class Curve:
     label: str
     style: dict[str, Any] = field(default_factory=dict)
     mark_breakpoints: bool = True
-
-
-def window(functions: Sequence[PiecewiseLinear], margin: int = 2) -> tuple[Fraction, Fraction]:
-    """An N range holding every breakpoint with ``margin`` to spare (at least [-3, 3]).
-
-    >>> window([PiecewiseLinear.affine(1, 0)])
-    (Fraction(-3, 1), Fraction(3, 1))
-    """
-    xs = [x for f in functions for x, _ in f.breakpoints] or [Fraction(0)]
-    return min(Fraction(-3), min(xs) - margin), max(Fraction(3), max(xs) + margin)
-
-
-def polyline(
-    function: PiecewiseLinear, low: Fraction, high: Fraction
-) -> list[tuple[Fraction, Fraction]]:
-    """The exact vertices of the graph on ``[low, high]``.
-
-    >>> polyline(PiecewiseLinear.affine(-1, 0), Fraction(-1), Fraction(1))
-    [(Fraction(-1, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(-1, 1))]
-    """
-    xs = [low, *(x for x, _ in function.breakpoints if low < x < high), high]
-    return [(x, function(x)) for x in xs]
 
 
 def figure_curves(

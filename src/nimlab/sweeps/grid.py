@@ -8,7 +8,7 @@ Positions are multisets: ``3,4`` and ``4,3`` are one position, written largest h
 [(1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3)]
 >>> parse_codes("0.07, .77,0.07")
 ['0.07', '0.77']
->>> from nimlab.extensive.games import hidden_game
+>>> from nimlab.hidden.games import hidden_game
 >>> game_positions(hidden_game("sn", "kayles"), "0..2,1")
 ['1,0', '1,1', '2,1']
 """
@@ -24,7 +24,7 @@ from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.specs import GRUNDY_GAME
 
 if TYPE_CHECKING:
-    from nimlab.extensive.games import HiddenGame
+    from nimlab.hidden.games import HiddenGame
 
 __all__ = [
     "DEFAULT_MAX_TASKS",
@@ -86,14 +86,14 @@ def game_positions(
     grid's numbers are heap sizes or row lengths), in the game's notation, each multiset once,
     sorted. Stalks and counters are not sizes: such games are refused.
 
-    >>> from nimlab.extensive.games import hidden_game
+    >>> from nimlab.hidden.games import hidden_game
     >>> game_positions(hidden_game("kn", "red-blue-hackenbush"), "1..3")
     Traceback (most recent call last):
     ...
     nimlab.errors.InvalidPositionError: a grid of sizes gives no red-blue-hackenbush position \
 (its components are stalks, not heaps or rows): solve its positions one by one
     """
-    from nimlab.extensive.components import GrundyRow, HeapComponent, OctalRow
+    from nimlab.hidden.components import GrundyRow, HeapComponent, OctalRow
 
     if not isinstance(hidden.component, HeapComponent | OctalRow | GrundyRow):
         raise InvalidPositionError(

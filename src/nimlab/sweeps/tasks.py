@@ -26,7 +26,7 @@ from nimlab.specs import GRUNDY_GAME, Task
 
 __all__ = ["KINDS", "TaskCompute", "run_task", "solve_available"]
 
-_SOLVE_MODULE = "nimlab.extensive.solve"
+_SOLVE_MODULE = "nimlab.hidden.solve"
 
 TaskCompute = Callable[..., dict[str, Any]]
 """The pure function of a kind: the task's params as keywords -> the JSON object stored."""
@@ -95,15 +95,15 @@ def _compute_solve(
     With ``game`` and its ``options``
     (``set``, ``max``, ``code``), those of ``nimlab solve VARIANT --game GAME POSITION
     --json``, ``position`` the game's notation (a string). ``progress`` hears the rounds of
-    restricted games (see :func:`nimlab.extensive.solve.solve`); it is not part of the task."""
+    restricted games (see :func:`nimlab.hidden.solve.solve`); it is not part of the task."""
     from nimlab.budget import CLI_BUDGET, Budget
-    from nimlab.extensive.budget import node_limit
-    from nimlab.extensive.solve import solve
+    from nimlab.hidden.budget import node_limit
+    from nimlab.hidden.solve import solve
 
     allowed = CLI_BUDGET if budget is None else Budget(float(budget[0]), int(budget[1]))
     limit = node_limit(allowed) if max_nodes is None else max_nodes
     if game is not None:
-        from nimlab.extensive.games import solve_hidden
+        from nimlab.hidden.games import solve_hidden
         from nimlab.specs import game_options
 
         return solve_hidden(

@@ -22,8 +22,8 @@ from nimlab.budget import Budget
 from nimlab.catalogue import GameOptions, analyze, find_game, make_game, registered_games
 from nimlab.errors import InvalidPositionError, NimlabError, NoSuchPositionError, TooLargeError
 from nimlab.exact import exact_str, parse_rational
-from nimlab.extensive.variants import VARIANTS
-from nimlab.extensive.variants import variant as registered
+from nimlab.hidden.variants import VARIANTS
+from nimlab.hidden.variants import variant as registered
 from nimlab.play.allowance import ALLOWANCE_GAMES
 from nimlab.play.hidden import (
     HIDDEN_EXAMPLES,
@@ -233,7 +233,7 @@ def _scoring_json(request: ScoringRequest) -> dict[str, Any]:
         )
         if stored is None:
             raise
-        from nimlab.store.scoring import in_input_order
+        from nimlab.sweeps.scoring import in_input_order
 
         return in_input_order(stored, heaps)
     return {**result.to_json(), "cached": False}
@@ -442,7 +442,7 @@ def _variant_heaps(variant: str, position: str | list[int]) -> tuple[int, ...]:
 def _check_solve(variant: str, heaps: tuple[int, ...], misere: bool, budget: Budget) -> None:
     """Refuse at once, from the estimate of the method that will run, a game over the
     playground's node limit or the server's budgets."""
-    from nimlab.extensive.budget import check_solve_budget, estimate_solve
+    from nimlab.hidden.budget import check_solve_budget, estimate_solve
 
     estimate = estimate_solve(variant, heaps, misere=misere, method="lp")
     if estimate.nodes > SOLVE_MAX_NODES:
@@ -457,7 +457,7 @@ def _check_solve(variant: str, heaps: tuple[int, ...], misere: bool, budget: Bud
 def _solve_json(
     variant: str, position: str | list[int], misere: bool, strategy: bool, budget: Budget
 ) -> dict[str, Any]:
-    from nimlab.extensive.solve import solve
+    from nimlab.hidden.solve import solve
 
     heaps = _variant_heaps(variant, position)
     try:
@@ -492,8 +492,8 @@ def _solve_game_json(
 ) -> dict[str, Any]:
     """``variant`` on the components of catalogue game ``game`` (Nim's heaps: the Nim path),
     refused at once (413) by its estimate over the playground's node limit or budgets."""
-    from nimlab.extensive.budget import check_solve_budget
-    from nimlab.extensive.games import estimate_hidden, hidden_game, solve_hidden
+    from nimlab.hidden.budget import check_solve_budget
+    from nimlab.hidden.games import estimate_hidden, hidden_game, solve_hidden
 
     options = body.options.to_game_options(limit=ANALYSIS_LIMIT)
     misere = body.misere or options.misere

@@ -162,7 +162,7 @@ def _work(
         pipe.send(("too-large", str(error)))
     except NimlabError as error:
         pipe.send(("bad", str(error)))
-    except (MemoryError, OSError):  # (HiGHS's too, see extensive.lp) jobs do no I/O: an
+    except (MemoryError, OSError):  # (HiGHS's too, see equilibrium.lp) jobs do no I/O: an
         # OSError is a mapping refused by the limit
         pipe.send(("memory", ""))
     except Exception as error:  # reported to the parent, which answers without a traceback

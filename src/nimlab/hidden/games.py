@@ -1,0 +1,264 @@
+"""Hidden-information versions of catalogue games: the rules of a variant applied to a game's
+components, the estimate of their cost, and their exact solution.
+
+``solve_hidden("kn", "subtraction", "6", options=GameOptions(max_take=2))`` is Kriegspiel
+played on one subtraction heap of 6 (take 1 or 2), solved exactly like the Nim variants: the
+tree is built from :func:`nimlab.hidden.transforms.transform` of the game's component type
+(:func:`nimlab.hidden.components.components_for`), then the sequence-form LP and the exact
+certificate. Nim's own reductions (forced play, small heaps) apply only to Nim; other games
+are solved on their whole tree.
+
+>>> from nimlab.catalogue.base import GameOptions
+>>> result = solve_hidden("kn", "subtraction", "6", options=GameOptions(max_take=2))
+>>> result.value, result.exact  # not -1 as with perfect information: R cannot see the heap
+(Fraction(0, 1), True)
+>>> solve_hidden("sn", "kayles", "4").value  # one component: the mover sees it, and wins
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from nimlab.budget import CLI_BUDGET, Budget, Cost, check_cost
+from nimlab.catalogue.base import GameOptions
+from nimlab.equilibrium.cost import FITS, fitted_cost
+from nimlab.equilibrium.results import EquilibriumResult
+from nimlab.errors import InvalidPositionError
+from nimlab.hidden.budget import METHODS, SolveEstimate, node_limit
+from nimlab.hidden.components import (
+    ComponentType,
+    GrundyRow,
+    HackenbushStalk,
+    HeapComponent,
+    Nim2dCounter,
+    OctalRow,
+    components_for,
+)
+from nimlab.hidden.estimate import estimate_nodes
+from nimlab.hidden.oracle import Round, solve_restricted
+from nimlab.hidden.protocol import Rules
+from nimlab.hidden.tree import build_tree
+from nimlab.hidden.variants import transform
+from nimlab.hidden.variants import variant as registered
+
+__all__ = ["MAX_SIZE", "HiddenGame", "estimate_hidden", "hidden_game", "solve_hidden"]
+
+MAX_SIZE = 200
+"""The most chips (heap sizes, counters of rows, edges of stalks, coordinates of counters) a
+hidden game may start with: the trees grow exponentially with them (Schrödinger Nim with 25
+chips, SN(12,12,1), is the largest solved: 24 minutes), and the random walks that size a tree
+must stay short. Larger positions are refused at once, without walks."""
+
+
+WALK_WORK = 100_000
+"""States the sizing walks may scan in beliefs, each counted with the replies it is checked
+against (measured: at most about a second for positions of :data:`MAX_SIZE` chips, e.g.
+Schrödinger Kayles on rows of 100 and 100). A tree whose walks cannot reach the end of the
+game within it is taken to be hopeless (2^MAX_SIZE nodes): sizing it from cut walks would
+underestimate it without limit."""
+
+
+RESTRICTED_SLOWDOWN = 10.0
+"""Restricted games over the whole LP, at worst, in seconds, as measured on catalogue games
+(``docs/imperfect.md``): 172.6 s against 16.3 s for Fuzzy subtraction(max 2) on heaps 4,4,3
+(value -1); 142.8 s against 34.4 s for Schrödinger subtraction(max 2) on 5,4,3 (75 rounds);
+but 0.39 s against 11.5 s for Kriegspiel Dawson's Kayles on 6,5."""
+
+
+@dataclass(frozen=True)
+class HiddenGame:
+    """A variant (``sn``, ``fsn``, ``kn``, ``kn-empty``) on a catalogue game's components."""
+
+    variant: str
+    game: str
+    options: dict[str, Any]
+    component: ComponentType[Any]
+    rules: Rules
+
+    def parse(self, position: str | list[int] | tuple[int, ...]) -> tuple[Any, ...]:
+        """A position from the game's ``analyze`` notation (or a list of heap sizes)."""
+        text = position if isinstance(position, str) else ",".join(map(str, position))
+        states = self.component.parse_position(text)
+        if not states:
+            raise InvalidPositionError(f"{self.game} position {text!r} has no component")
+        return states
+
+    def spec(self, states: tuple[Any, ...], misere: bool) -> str:
+        """``kn[subtraction(S=1,2)](6)`` or with ``;misere``."""
+        suffix = ";misere" if misere else ""
+        text = self.component.format_position(states)
+        return f"{self.variant}[{self.component.name}]({text}{suffix})"
+
+
+def hidden_game(variant: str, game: str, options: GameOptions | None = None) -> HiddenGame:
+    """The hidden-information game ``variant`` of catalogue game ``game`` with ``options``.
+
+    >>> hidden_game("kn", "red-blue-hackenbush").component.name
+    'red-blue-hackenbush'
+    >>> hidden_game("kn-empty", "kayles")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.InvalidPositionError: ...
+    """
+    registered(variant)
+    given = options or GameOptions()
+    component = components_for(game, given)
+    shown = {flag.removeprefix("--"): _option_value(given, flag) for flag in given.given()}
+    shown.pop("misere", None)
+    return HiddenGame(variant, component.name, shown, component, transform(variant, component))
+
+
+def _option_value(options: GameOptions, flag: str) -> Any:
+    value = {
+        "--set": options.subtraction_set,
+        "--max": options.max_take,
+        "--code": options.code,
+    }.get(flag)
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _size(component: ComponentType[Any], state: Any) -> int:
+    """The chips of one component: what the tree's depth and width grow with."""
+    if isinstance(component, HeapComponent):
+        return int(state)
+    if isinstance(component, OctalRow | GrundyRow):
+        return sum(length for _, length in state)
+    if isinstance(component, HackenbushStalk):
+        return len(state)
+    if isinstance(component, Nim2dCounter):
+        return int(state[0]) + int(state[1])
+    return MAX_SIZE + 1  # an unknown kind of component is not sized: refused
+
+
+def estimate_hidden(
+    hidden: HiddenGame,
+    states: tuple[Any, ...],
+    *,
+    misere: bool = False,
+    method: str = "auto",
+    strategies: bool = False,
+) -> SolveEstimate:
+    """The estimated cost of solving ``hidden`` from ``states`` by ``method``: Knuth's random
+    walks over the tree (capped in work), then the Nim variants' fitted cost per node of the
+    whole tree's LP (``BENCHMARKS.md``). Positions over :data:`MAX_SIZE` chips are hopeless.
+
+    ``auto`` (and any request for ``strategies``) is the whole LP, whose cost is calibrated.
+    Restricted games (``restricted``) have no such calibration on catalogue games: they were
+    30x faster than the LP on one game and 10x slower on another (:data:`RESTRICTED_SLOWDOWN`),
+    so they are estimated at the bound measured, that many times the LP's seconds, in at most
+    the LP's memory (their trees are parts of the whole tree).
+
+    >>> hidden = hidden_game("sn", "kayles", GameOptions())
+    >>> estimate = estimate_hidden(hidden, hidden.parse("3,2"), method="restricted")
+    >>> whole = estimate_hidden(hidden, hidden.parse("3,2"))
+    >>> estimate.what, whole.method
+    ('solving sn[kayles](3,2) by restricted games', 'lp')
+    >>> estimate.cost.seconds == RESTRICTED_SLOWDOWN * whole.cost.seconds
+    True
+    """
+    if method not in METHODS:
+        raise InvalidPositionError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
+    size = sum(_size(hidden.component, state) for state in states)
+    family = "kn" if hidden.variant.startswith("kn") else hidden.variant
+    if size > MAX_SIZE:
+        nodes = 2**MAX_SIZE
+    else:
+        nodes = estimate_nodes(
+            hidden.rules,
+            states,
+            probes=2048,
+            max_work=WALK_WORK,
+            prune_forced=False,
+            known_wins=False,
+            misere=misere,
+            unfinished=2**MAX_SIZE,
+        )
+    if strategies or method == "auto":
+        method = "lp"
+    cost = fitted_cost(FITS[family, "lp"], nodes, 0.0)
+    if method == "restricted":
+        cost = Cost(RESTRICTED_SLOWDOWN * cost.seconds, cost.bytes)
+    return SolveEstimate(
+        hidden.variant,
+        (),
+        misere,
+        method,
+        nodes,
+        cost,
+        (),
+        size > MAX_SIZE,
+        spec=hidden.spec(states, misere),
+    )
+
+
+def solve_hidden(
+    variant: str,
+    game: str,
+    position: str | list[int] | tuple[int, ...],
+    *,
+    options: GameOptions | None = None,
+    misere: bool = False,
+    method: str = "auto",
+    strategies: bool = False,
+    budget: Budget | None = CLI_BUDGET,
+    max_nodes: int | None = None,
+    estimate: SolveEstimate | None = None,
+    progress: Callable[[Round], None] | None = None,
+) -> EquilibriumResult:
+    """The exact value for L (who moves first) of ``variant`` on ``game`` from ``position``,
+    by ``method`` (see :func:`estimate_hidden`; restricted games report each round to
+    ``progress``).
+
+    Refused (:class:`~nimlab.errors.TooLargeError`) before any work when the estimate is over
+    ``budget`` (``None``: not checked), and while building when a tree passes ``max_nodes``
+    (default: as many as ``budget``'s memory holds). Pass the ``estimate`` of
+    :func:`estimate_hidden` if it is already known.
+
+    >>> small = solve_hidden("kn", "dawson-kayles", "5,3", method="restricted")
+    >>> small.value == solve_hidden("kn", "dawson-kayles", "5,3", method="lp").value
+    True
+    >>> small.method, small.exact
+    ('restricted', True)
+    """
+    from nimlab.hidden.solve import solve_tree
+
+    start = time.perf_counter()
+    hidden = hidden_game(variant, game, options)
+    states = hidden.parse(position)
+    if hidden.rules.over(states, 0):
+        text = hidden.component.format_position(states)
+        raise InvalidPositionError(f"{hidden.game} position {text!r}: L has no move to start")
+    if estimate is None:
+        estimate = estimate_hidden(
+            hidden, states, misere=misere, method=method, strategies=strategies
+        )
+    if budget is not None:
+        check_cost(estimate.what, estimate.cost, budget, "a larger budget (the budget argument)")
+    limit = max_nodes if max_nodes is not None else node_limit(budget or CLI_BUDGET)
+    if estimate.method == "restricted":
+        result = solve_restricted(
+            hidden.rules, states, misere=misere, max_nodes=limit, progress=progress
+        )
+    else:
+        tree = build_tree(
+            hidden.rules,
+            states,
+            misere=misere,
+            max_nodes=limit,
+            prune_forced=False,
+            known_wins=False,
+            check_estimate=False,
+        )
+        result = solve_tree(tree, strategies=strategies, started=(start, time.perf_counter()))
+    return replace(
+        result,
+        variant=variant,
+        position=(),
+        game=hidden.game,
+        options=hidden.options,
+        notation=hidden.component.format_position(states),
+    )
