@@ -1914,6 +1914,7 @@ function renderHidden() {
   seen.replaceChildren();
   // (told from the raw events, not the server's seen_words: these also give the umpire's "done")
   for (const event of view.seen) seen.append(el("li", { text: eventWords(event) }));
+  $("hidden-seen-none").hidden = view.seen.length > 0;
   const status = $("hidden-status");
   if (view.over) {
     const won = view.winner === "you";
