@@ -38,7 +38,9 @@ def test_a_long_solve_reports_its_rounds_on_stderr_when_piped(nimlab: Any, store
         "L first on heap #1",
         "L first on heap #3",
     }, run.err
-    quiet = nimlab(*args, "--no-store")  # under two seconds (the default): not a word
+    # a job shorter than the threshold (here an hour, so that a busy machine cannot cross it)
+    # says not a word
+    quiet = nimlab(*args, "--no-store", env={"NIMLAB_PROGRESS_AFTER": "3600"})
     assert quiet.code == 0 and quiet.err == ""
 
 

@@ -195,7 +195,6 @@ class GreenHackenbushEntry(CatalogueGame[Graph]):
     """Green Hackenbush on a multigraph rooted at ``g`` (cycles, loops, multi-edges allowed)."""
 
     name = "green-hackenbush"
-    aliases = ("hackenbush",)
     summary = "Delete an edge; edges cut off from the ground g fall."
     notation = "edges u-v joined by ',' (g is the ground)"
     example = "g-a,a-b,a-c,g-d"
