@@ -40,7 +40,9 @@ def _nim(page: Any) -> None:
     page.fill("#move-input", "3 5")
     page.click("#move-submit")
     page.wait_for_selector("#last-move:not([hidden])")
-    page.wait_for_function("() => document.querySelector('#status').textContent === 'Your move.'")
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('Your move')"
+    )
     page.click("#hint")
     page.wait_for_selector("#hint-options .option")
 

@@ -23,6 +23,7 @@ HEAVY = (
     "matplotlib",
     "dask",
     "nimlab.catalogue",
+    "nimlab.cgt",
     "nimlab.equilibrium",
     "nimlab.hidden",
     "nimlab.reports",

@@ -1,7 +1,8 @@
 """The structure of the package, read from its imports: the layers of :data:`LAYERS` import
 downwards only, the modules of each package import each other without a circle, and no package
-holds more than a fifth of the code. Local imports inside functions count too (so do imports
-only for type checking): a circle hidden in a function is still a circle."""
+holds more than a fifth of the code. Local imports inside functions count too: a circle hidden
+in a function is still a circle. Imports for the type checker only (under ``TYPE_CHECKING``)
+do not: they are no dependency when the code runs."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # foundations; ``__version__`` is the version string of nimlab/__init__.py (the store keys
     # its results by it), not the root package's entry points
     ("errors", "exact", "core", "budget", "progress", "display", "patterns", "__version__"),
-    ("grundy", "nim", "octal"),  # impartial games: Grundy values, Nim, octal games
+    ("grundy", "nim", "octal", "cgt"),  # game values: Grundy, Nim, octal games, canonical forms
     ("nimbers", "catalogue", "scoring"),  # nim arithmetic, the game catalogue, Scoring Nim
     ("equilibrium",),  # the game-agnostic exact extensive-form solver
     ("hidden",),  # hidden-information games built from combinatorial ones
@@ -59,7 +60,7 @@ def _imported_modules(path: Path) -> set[str]:
     """The nimlab modules ``path`` imports, anywhere in it (``from m import x`` is module
     ``m.x`` when that is a module, else ``m``)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             assert node.level == 0, f"{path}: relative import"
             module = node.module or ""
@@ -77,6 +78,22 @@ def _imported_modules(path: Path) -> set[str]:
                 if alias.name == "nimlab" or alias.name.startswith("nimlab.")
             }
     return found
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of ``tree`` but those under ``if TYPE_CHECKING:``: an import made for the
+    type checker only is no dependency when the code runs (local imports in functions count)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
+            for other in node.orelse:
+                yield other
+                yield from _runtime_nodes(other)
+            continue
+        yield node
+        yield from _runtime_nodes(node)
 
 
 def _unit_of(dotted: str) -> str:

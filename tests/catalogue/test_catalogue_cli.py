@@ -30,6 +30,8 @@ EXAMPLES = [
     pytest.param(["skip-nim", "3,4,5", "--skips", "1,1"], None, "N", id="skip-nim"),
     pytest.param(["green-hackenbush", "g-a,a-b,a-c,g-d"], 0, "P", id="green-hackenbush"),
     pytest.param(["red-blue-hackenbush", "BBRB,RRB"], None, "L", id="red-blue-hackenbush"),
+    pytest.param(["domineering", "../.."], None, "N", id="domineering"),
+    pytest.param(["hackenbush", "g-a:B,a-b:R"], None, "L", id="hackenbush"),
 ]
 
 

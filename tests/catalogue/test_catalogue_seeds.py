@@ -12,7 +12,7 @@ import pytest
 
 from nimlab.catalogue import GameOptions, make_game
 from nimlab.catalogue.factoring import factorize
-from nimlab.catalogue.green_hackenbush import prune
+from nimlab.cgt.green import prune
 from nimlab.core import MoveFunctionGame
 from nimlab.core.game import Outcome
 from nimlab.grundy import GrundySolver

@@ -56,7 +56,7 @@ SEED_001_SUM_TABLE = "01234567 10325476 23016745 32107654 45670123 54761032 6745
 COMMANDS = (
     "analyze", "grundy", "games", "nim", "lost", "aesthetic", "triangles", "trapezoids", "play",
     "reproduce", "scoring", "scoring-table", "serve", "solve", "export-efg", "tour", "nimber",
-    "sweep", "store",
+    "sweep", "store", "cgt",
 )  # fmt: skip
 SUBCOMMANDS = (
     ("nimber", "sum"), ("nimber", "product"), ("nimber", "table"), ("sweep", "solve"),

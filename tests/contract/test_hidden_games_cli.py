@@ -27,7 +27,7 @@ def test_the_human_output_names_the_game_and_draws_its_positions(
     drawing = tmp_path / "kayles.svg"
     run = nimlab("solve", "sn", "--game", "kayles", "3,2", "--draw", str(drawing), "--no-store")
     assert run.code == 0, run.err
-    assert run.out.startswith("sn[kayles](3,2): value 1 for L")
+    assert run.out.startswith("sn[kayles](3,2): value 1 for the first player, L")
     svg = drawing.read_text()
     assert "(3,2) I0" in svg and "row 1: remove 1 at 1" in svg
     stored = nimlab("solve", "sn", "--game", "kayles", "3,2")

@@ -1,56 +1,16 @@
-"""The playground served by uvicorn on loopback: a real browser (Debian's chromium driven by
-Playwright) and a small load test. Only 127.0.0.1 is contacted."""
+"""The playground served by uvicorn on loopback (the fixtures `server` and `browser` are in
+conftest.py): a real browser (Debian's chromium driven by Playwright) and a small load test.
+Only 127.0.0.1 is contacted."""
 
 from __future__ import annotations
 
 import asyncio
 import socket
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-import uvicorn
-
-from nimlab.web import create_app
-from nimlab.web.guard import JobLimits
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The app on a free loopback port, in a background thread; yields its base URL."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    # a request may wait 60 s for a worker (the default is 10): 200 requests at once on a slow
-    # 2-core machine are this module's load, and the budgets have tests of their own
-    config = uvicorn.Config(create_app(JobLimits(seconds=60)), log_level="warning", backlog=512)
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not instance.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    instance.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
 
 
 def _open_page(browser: Any) -> tuple[Any, list[str]]:
@@ -91,18 +51,6 @@ def test_load_200_concurrent_requests(server: str) -> None:
     statuses = asyncio.run(asyncio.wait_for(fire(), timeout=120))
     assert statuses == [200] * 200
     assert time.monotonic() - started < 120
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (make browser)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield instance
-        instance.close()
 
 
 def _history_length(page: Any) -> int:
@@ -177,7 +125,9 @@ def test_a_guided_start_teaches_nim_in_words(server: str, browser: Any, tmp_path
     assert "The winning move was heap 1: 3 -> 1 (3,4,5 -> 1,4,5)" in text
     page.wait_for_selector("#last-move:not([hidden])")
     assert page.locator("#last-move").text_content().startswith("The computer played ")
-    page.wait_for_function("() => document.querySelector('#status').textContent === 'Your move.'")
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('Your move')"
+    )
     page.screenshot(path=str(tmp_path / "feedback.png"), full_page=True)
     for name, shown in (("kayles", "#tab-play .board-kayles"), ("hidden", ".hidden-action")):
         page.click("button[data-tab=start]")
@@ -414,7 +364,9 @@ def test_browser_plays_schrodinger_nim_and_reveals_the_history(
     page.click("#hidden-start")
     page.wait_for_selector(".hidden-action")
     # Only what the rules allow is shown: the known start, no revealed history yet.
-    assert page.locator("#hidden-knowledge").text_content() == "[3, 3, 1]"
+    assert page.locator("#hidden-knowledge").text_content() == (
+        "heap 1: exactly 3; heap 2: exactly 3; heap 3: exactly 1."
+    )
     assert page.locator("#hidden-reveal").is_hidden()
     page.click("#hidden-hint")
     page.wait_for_selector("#hidden-hint-out .option")
@@ -429,10 +381,14 @@ def test_browser_plays_schrodinger_nim_and_reveals_the_history(
             arg=seen,
         )
     assert page.locator("#hidden-status").text_content().startswith("Game over")
-    rows = page.locator("#hidden-history tr")
-    assert rows.count() >= 3  # header + at least two moves
-    first = rows.nth(1).locator("td")
-    assert [first.nth(k).text_content() for k in (2, 3, 4)] == ["3,3,1"] + ["[3, 3, 1]"] * 2
+    # The stepped replay: the first move, the true position beside what each player knew.
+    assert page.locator("#replay-step").text_content().startswith("Move 1 of ")
+    assert page.locator("#replay-prev").is_disabled()
+    panels = page.locator(".replay-panel")
+    assert panels.count() == 3
+    for k in range(3):  # everyone knows the start: 3, 3 and 1 counters
+        rows = panels.nth(k).locator(".hidden-row")
+        assert [rows.nth(h).locator(".chip").count() for h in range(3)] == [3, 3, 1]
     page.screenshot(path=str(tmp_path / "schrodinger.png"), full_page=True)
     assert errors == []
     page.close()
@@ -454,13 +410,14 @@ def test_browser_plays_kriegspiel_on_a_catalogue_game(server: str, browser: Any)
     page.fill("#hidden-opt-max", "2")
     page.click("#hidden-start")
     page.wait_for_selector(".hidden-action")
-    assert page.locator("#hidden-knowledge").text_content() == "[4, 2]"
+    knowledge = page.locator("#hidden-knowledge").text_content()
+    assert knowledge == "heap 1: exactly 4; heap 2: exactly 2."
     # the board: a row per heap, its counters, what you know and its requests to the umpire
     first = page.locator(".hidden-row").first
     assert first.locator(".hidden-name").text_content() == "heap 1"
-    assert first.locator(".counter").count() == 4 and first.locator(".maybe").count() == 0
+    assert first.locator(".chip").count() == 4 and first.locator(".maybe").count() == 0
     assert first.locator(".hidden-known").text_content() == "exactly 4"
-    assert first.locator(".hidden-action").first.text_content() == "ask: remove 1"
+    assert "1" in first.locator(".hidden-action").first.text_content()
     assert first.locator(".hidden-action").first.get_attribute("data-label") == "try 1_1"
     for _ in range(30):
         if page.locator("#hidden-reveal").is_visible():
@@ -472,20 +429,25 @@ def test_browser_plays_kriegspiel_on_a_catalogue_game(server: str, browser: Any)
                 || !document.querySelector('#hidden-reveal').hidden""",
             arg=seen,
         )
-        if page.locator(".hidden-counters .maybe").count():
+        if page.locator("#hidden-actions .maybe").count():
             maybe = page.locator(".hidden-row").filter(has=page.locator(".maybe")).first
             assert maybe.locator(".hidden-known").text_content().startswith(("at most", "one of"))
     assert page.locator("#hidden-status").text_content().startswith("Game over")
     # the replay: the true position beside what each player knew; the computer, told only
     # that you moved, did not know the position at its first move
-    replay = page.locator("#hidden-history tr")
-    assert replay.nth(1).locator("td").nth(2).text_content() == "4,2"
-    assert replay.nth(1).locator("td").nth(3).text_content() == "[4, 2]"
-    assert replay.nth(2).locator("td").nth(1).text_content() == "computer"
-    assert replay.nth(2).locator("td").nth(4).text_content() == "[{2,3,4}, ≤2]"
+    true, you = page.locator(".replay-panel.true"), page.locator(".replay-panel.you")
+    assert [true.locator(f".hidden-row >> nth={h} >> .chip").count() for h in (0, 1)] == [4, 2]
+    assert [you.locator(f".hidden-row >> nth={h} >> .chip").count() for h in (0, 1)] == [4, 2]
+    while "you:" in page.locator(".replay-move").text_content().lower():
+        page.click("#replay-next")  # your requests, up to the one the umpire allowed
+    assert page.locator(".replay-move").text_content().startswith("The computer: ")
+    known = page.locator(".replay-panel.computer .hidden-known").all_text_contents()
+    assert known == ["one of 2, 3, 4", "at most 2"], known
     words = page.locator("#hidden-seen li").all_text_contents()
-    assert any(w.startswith("You asked for 2_2; the umpire:") for w in words), words
-    assert "The umpire: your opponent has moved." in words
+    assert any(
+        w.startswith("You asked the umpire for heap 2: remove 2; the umpire:") for w in words
+    ), words
+    assert "The umpire: the computer has moved." in words
     assert errors == []
     page.close()
 
@@ -671,22 +633,33 @@ def test_browser_skip_nim_passes(server: str, browser: Any) -> None:
     page.close()
 
 
-def test_every_page_fits_a_390_px_phone(server: str, browser: Any) -> None:
-    """At 390 px wide nothing widens the page: every tab, a game in progress with its hint,
-    and a finished hidden game; the navigation and the game's controls stay on screen."""
+def test_every_page_fits_a_390_px_phone(
+    server: str, browser: Any, tmp_path: Path, too_small: Any
+) -> None:
+    """At 390 px wide nothing widens the page and every clickable target is at least 44 px,
+    before and after each action: every tab, a game of Nim with its hint, a game of Poker Nim
+    (its slots), Explore after Tabulate, Plot and Solve, a hidden game and its stepped replay.
+    Every problem is collected, then all are reported at once."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    problems: list[str] = []
 
     def fits(where: str) -> None:
         width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 390, f"{where}: the page is {width} px wide"
+        if width > 390:
+            problems.append(f"{where}: the page is {width} px wide")
         for selector in ("nav .tab", "#tab-play:not([hidden]) #undo"):
             for box in [b.bounding_box() for b in page.locator(selector).all() if b.is_visible()]:
-                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (
-                    f"{where}: {selector} is cut off at {box}"
-                )
+                if box is None or box["x"] < 0 or box["x"] + box["width"] > 390:
+                    problems.append(f"{where}: {selector} is cut off at {box}")
+        small = too_small(page)
+        if small:
+            problems.append(f"{where}: {len(small)} targets under 44 px, e.g. {small[:4]}")
 
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=nim]", state="attached")
+    fits("the start tab")
     page.goto(server + "/?game=nim&position=7,11,13,14,15")
     page.wait_for_function("() => document.querySelector('#game').value === 'nim'")
     fits("the play tab")
@@ -695,12 +668,51 @@ def test_every_page_fits_a_390_px_phone(server: str, browser: Any) -> None:
     page.click("#hint")
     page.wait_for_selector("#hint-options .option")
     fits("a game of Nim with its hint")
+    page.goto(server + "/?game=poker-nim&position=1,4,6")
+    page.wait_for_function("() => document.querySelector('#game').value === 'poker-nim'")
+    page.click("#start")
+    page.wait_for_selector("svg.allowance .slot")
+    fits("a game of Poker Nim")
     for tab in ("start", "scoring", "hidden", "explore"):
         page.click(f"button[data-tab={tab}]")
         fits(f"the {tab} tab")
+    page.click("#grundy-form button")
+    page.wait_for_selector("table.grundy td.zero")
+    fits("Explore after Tabulate")
+    page.click("#plot-form button")
+    page.wait_for_selector("svg.plot polyline")
+    fits("Explore after Plot")
+    page.click("#solve-form button")
+    page.wait_for_selector("#solve-out table tr:nth-child(2)")
+    fits("Explore after Solve")
+    page.click("button[data-tab=scoring]")
+    page.click("#scoring-start")
+    page.wait_for_selector("#scoring-board .counter")
+    fits("a game of Scoring Nim")
     page.click("button[data-tab=hidden]")
+    page.fill("#hidden-position", "2,1")
     page.click("#hidden-start")
     page.wait_for_selector(".hidden-action")
     fits("a hidden game")
+    for _ in range(10):
+        if page.locator("#hidden-reveal").is_visible():
+            break
+        seen = page.locator("#hidden-seen li").count()
+        page.locator(".hidden-action").first.click()
+        page.wait_for_function(
+            """n => document.querySelectorAll('#hidden-seen li').length > n
+                || !document.querySelector('#hidden-reveal').hidden""",
+            arg=seen,
+        )
+    assert page.locator("#hidden-reveal").is_visible()
+    fits("a hidden game's replay")
+    page.screenshot(path=str(tmp_path / "phone-replay.png"), full_page=True)
+    for step in range(10):
+        nexts = page.locator("#replay-next:not([disabled])")
+        if not nexts.count():
+            break
+        nexts.click()
+        fits(f"the replay, step {step + 2}")
+    assert problems == [], "\n".join(problems)
     assert errors == []
     page.close()

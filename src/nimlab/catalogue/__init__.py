@@ -33,6 +33,7 @@ GAME_MODULES = (
     "prime_power",
     "green_hackenbush",
     "red_blue_hackenbush",
+    "partizan",
     "octal_games",
 )
 for _module in GAME_MODULES:

@@ -18,12 +18,56 @@ from typing import Any
 
 from nimlab.catalogue.base import CatalogueGame, check_limit
 from nimlab.catalogue.registry import find_game
+from nimlab.cgt.game import Game
+from nimlab.cgt.render import board_svg
 from nimlab.core.game import Outcome
 from nimlab.display import heap_board_svg, html_table, stalks_svg
 from nimlab.errors import TooLargeError, UnknownGameError
 from nimlab.exact import exact_str
 
-__all__ = ["GameAnalysis", "GrundyTable", "analyze", "grundy_table"]
+__all__ = [
+    "GameAnalysis",
+    "GrundyTable",
+    "analyze",
+    "canonical_keys",
+    "grundy_table",
+    "partizan_keys",
+]
+
+
+def canonical_keys(value: Game) -> dict[str, Any]:
+    """``{"canonical": nested options}``, or, when the tree would have more than
+    :data:`~nimlab.cgt.game.MAX_JSON_NODES` nodes or be nested more than
+    :data:`~nimlab.cgt.game.MAX_JSON_DEPTH` deep, ``{"canonical": None, "canonical_nodes": N}``.
+
+    >>> from nimlab.cgt import number
+    >>> from fractions import Fraction
+    >>> canonical_keys(number(Fraction(2**40 // 3, 2**40)))  # 0.0101...01 in binary
+    {'canonical': None, 'canonical_nodes': 638162746}
+    """
+    if not value.json_writable:
+        return {"canonical": None, "canonical_nodes": value.tree_size}
+    return {"canonical": value.to_json()}
+
+
+def partizan_keys(value: Game) -> dict[str, Any]:
+    """The keys of a partizan value: ``value`` (CGSuite's notation), ``canonical`` (nested
+    options), ``left_stop``, ``right_stop``, ``mean``, ``temperature`` (exact strings) and
+    ``birthday``.
+
+    >>> from nimlab.cgt import parse_game
+    >>> partizan_keys(parse_game("{2|-1/2}"))["temperature"]
+    '5/4'
+    """
+    return {
+        "value": str(value),
+        **canonical_keys(value),
+        "left_stop": exact_str(value.left_stop),
+        "right_stop": exact_str(value.right_stop),
+        "mean": exact_str(value.mean),
+        "temperature": exact_str(value.temperature),
+        "birthday": value.birthday,
+    }
 
 
 @dataclass(frozen=True)
@@ -34,7 +78,7 @@ class GameAnalysis:
     position: str
     grundy: int | None
     outcome: Outcome
-    value: Fraction | None
+    value: Fraction | Game | None
     winning_moves: tuple[dict[str, Any], ...]
     method: str = "closed-form"
 
@@ -46,9 +90,14 @@ class GameAnalysis:
             "grundy": self.grundy,
             "outcome": self.outcome.value,
         }
-        if self.value is not None:
+        if isinstance(self.value, Game):
+            payload.update(partizan_keys(self.value))
+        elif self.value is not None:
             payload["value"] = exact_str(self.value)
         payload["winning_moves"] = list(self.winning_moves)
+        if isinstance(self.value, Game):
+            for player, key in (("L", "winning_moves_left"), ("R", "winning_moves_right")):
+                payload[key] = [m["to"] for m in self.winning_moves if m.get("player") == player]
         payload["method"] = self.method
         return payload
 
@@ -75,7 +124,9 @@ class GameAnalysis:
         facts = [self._outcome_words()]
         if self.grundy is not None:
             facts.append(f"Grundy value {self.grundy}")
-        if self.value is not None:
+        if isinstance(self.value, Game):
+            facts.append(f"value {self.value}")
+        elif self.value is not None:
             facts.append(f"value {exact_str(self.value)}")
         moves = ", ".join(str(move.get("to")) or "(empty)" for move in self.winning_moves)
         facts.append(f"winning moves: {moves}" if moves else "no winning move")
@@ -91,7 +142,13 @@ class GameAnalysis:
         facts = [["outcome", self._outcome_words()]]
         if self.grundy is not None:
             facts.append(["Grundy value", str(self.grundy)])
-        if self.value is not None:
+        if isinstance(self.value, Game):
+            facts.extend(
+                [k, str(v)]
+                for k, v in partizan_keys(self.value).items()
+                if not k.startswith("canonical")
+            )
+        elif self.value is not None:
             facts.append(["value", exact_str(self.value)])
         facts.append(["method", self.method])
         parts.append(html_table([], facts))
@@ -104,6 +161,8 @@ class GameAnalysis:
             parts.append(html_table(["player", "move", "to"], rows))
         elif self.value is None:
             parts.append("<p>no winning move: every move loses</p>")
+        if isinstance(self.value, Game):
+            parts.append(self.value.thermograph.svg())
         parts.append("</div>")
         return "".join(parts)
 
@@ -112,6 +171,8 @@ class GameAnalysis:
         name = self.game.partition("(")[0]
         if name == "red-blue-hackenbush":
             return stalks_svg(self.position.split(",") if self.position else [])
+        if name == "domineering":
+            return board_svg(self.position.split("/"))
         try:
             notation = find_game(name).notation
         except UnknownGameError:  # a record built by hand: write the position

@@ -30,7 +30,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -47,6 +47,9 @@ from nimlab.core.game import ImpartialGame, Outcome
 from nimlab.core.transforms import MisereGame, misere
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.grundy import GrundySolver, mex
+
+if TYPE_CHECKING:
+    from nimlab.cgt.game import Game
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -289,7 +292,7 @@ class CatalogueGame(ABC, Generic[Pos]):
             raise NotImplementedError(f"{self.name} must define outcome()")
         return Outcome.P if value == 0 else Outcome.N
 
-    def value(self, position: Pos) -> Fraction | None:
+    def value(self, position: Pos) -> Fraction | Game | None:
         """The exact value of a partisan position (None for impartial games)."""
         return None
 
@@ -340,7 +343,7 @@ class CatalogueGame(ABC, Generic[Pos]):
         """The Grundy value by exhaustive search (None where the closed form gives none)."""
         return self._solver.grundy_value(position) if self.impartial else None
 
-    def brute_value(self, position: Pos) -> Fraction | None:
+    def brute_value(self, position: Pos) -> Fraction | Game | None:
         """The exact value by search (partisan games; None for impartial ones)."""
         return None
 

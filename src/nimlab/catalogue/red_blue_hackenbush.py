@@ -48,12 +48,13 @@ from nimlab.catalogue.base import (
     unique_moves,
 )
 from nimlab.catalogue.registry import register
+from nimlab.cgt.game import simplest_between
 from nimlab.core.game import Outcome
 from nimlab.core.heaps import heap_name
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str
 
-__all__ = ["RedBlueHackenbushEntry", "simplest_number", "stalk_value"]
+__all__ = ["RedBlueHackenbushEntry", "stalk_value"]
 
 Stalks = tuple[str, ...]
 LEFT, RIGHT = "B", "R"
@@ -83,34 +84,6 @@ def stalk_value(stalk: str) -> Fraction:
     return sum(edge_weights(stalk), Fraction(0))
 
 
-def simplest_number(low: Fraction | None, high: Fraction | None) -> Fraction:
-    """The simplest number strictly between ``low`` and ``high`` (None: unbounded).
-
-    >>> [str(simplest_number(a, b)) for a, b in [(None, None), (Fraction(1), None),
-    ...     (Fraction(0), Fraction(1)), (Fraction(3, 4), Fraction(1)), (None, Fraction(-2))]]
-    ['0', '2', '1/2', '7/8', '-3']
-    """
-    if low is not None and high is not None and low >= high:
-        raise ArithmeticError(f"no number between {low} and {high}")
-    if (low is None or low < 0) and (high is None or high > 0):
-        return Fraction(0)
-    if low is not None and low >= 0:
-        candidate = math.floor(low) + 1
-        if high is None or candidate < high:
-            return Fraction(candidate)
-    elif high is not None:
-        candidate = math.ceil(high) - 1
-        if low is None or candidate > low:
-            return Fraction(candidate)
-    assert low is not None and high is not None  # both finite here (an integer fits otherwise)
-    denominator = 2
-    while True:
-        numerator = math.floor(low * denominator) + 1
-        if Fraction(numerator, denominator) < high:
-            return Fraction(numerator, denominator)
-        denominator *= 2
-
-
 def _cut(stalks: Stalks, index: int, edge: int) -> Stalks:
     """Delete edge ``edge`` of stalk ``index`` and everything above it."""
     rest = stalks[index][:edge]
@@ -132,7 +105,7 @@ def options(stalks: Stalks, colour: str) -> Iterator[tuple[Stalks, str]]:
 def _brute_value(stalks: Stalks) -> Fraction:
     lefts = [_brute_value(q) for q, _ in options(stalks, LEFT)]
     rights = [_brute_value(q) for q, _ in options(stalks, RIGHT)]
-    return simplest_number(max(lefts, default=None), min(rights, default=None))
+    return simplest_between(max(lefts, default=None), min(rights, default=None))
 
 
 @cache
@@ -270,5 +243,5 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
         """The value is the simplest number between the best options' values."""
         lefts = [self.value(q) for q, _ in options(position, LEFT)]
         rights = [self.value(q) for q, _ in options(position, RIGHT)]
-        expected = simplest_number(max(lefts, default=None), min(rights, default=None))
+        expected = simplest_between(max(lefts, default=None), min(rights, default=None))
         return self.value(position) == expected

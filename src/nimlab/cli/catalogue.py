@@ -125,8 +125,12 @@ def analyze_command(
         console.print("By exhaustive search of the game tree (no closed form used).")
     else:
         console.print(entry.explain(entry.parse_position(text)))
-    if result.value is not None:
-        console.print(f"value: {result.to_json()['value']}")
+    payload = result.to_json()
+    if "canonical" in payload:  # a partizan value: its facts, as CGSuite prints them
+        for key in ("value", "left_stop", "right_stop", "mean", "temperature", "birthday"):
+            console.print(f"{key.replace('_', ' ')}: {payload[key]}", markup=False)
+    elif result.value is not None:
+        console.print(f"value: {payload['value']}")
     if result.grundy is not None:
         console.print(f"Grundy value: {result.grundy}")
     console.print(Text(_VERDICTS[result.outcome], style="bold"))

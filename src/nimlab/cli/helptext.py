@@ -36,6 +36,7 @@ PANELS: dict[str, tuple[str, ...]] = {
         "analyze",
         "grundy",
         "games",
+        "cgt",
         "nimber",
         "lost",
         "aesthetic",
@@ -52,7 +53,12 @@ PANELS: dict[str, tuple[str, ...]] = {
 listed here goes last, under "Other")."""
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
-    "analyze": ("nimlab analyze nim 3,4,5", "nimlab analyze subtraction 10 --set 1,3,4 --json"),
+    "analyze": (
+        "nimlab analyze nim 3,4,5",
+        "nimlab analyze subtraction 10 --set 1,3,4 --json",
+        "nimlab analyze domineering '.../...'",
+    ),
+    "cgt": ("nimlab cgt '{2|-1/2} + ^*'", "nimlab cgt '±1' --thermograph thermo.svg --json"),
     "grundy": ("nimlab grundy kayles --upto 100", "nimlab grundy octal --code 0.07 --upto 50"),
     "games": ("nimlab games",),
     "solve-efg": ("nimlab solve-efg game.efg --strategy --json",),

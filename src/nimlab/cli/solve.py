@@ -145,8 +145,8 @@ def solve(
     status = "certified exact" if result.exact else "NOT certified (float estimate)"
     console.print(
         f"{kind}{variant}({','.join(map(str, position))}): value [bold]{exact_str(result.value)}"
-        f"[/bold] for L ({status}); {result.nodes:,} nodes, {result.infosets:,} information "
-        f"sets, {result.seconds:.2f} s"
+        f"[/bold] for the first player, L ({status}); {result.nodes:,} nodes, "
+        f"{result.infosets:,} information sets ({result.tree}), {result.seconds:.2f} s"
     )
     if result.strategies is not None:
         console.print(format_strategies(result.strategies), markup=False)
@@ -205,8 +205,8 @@ def _solve_game(
     status = "certified exact" if result.exact else "NOT certified (float estimate)"
     console.print(
         f"{escape(hidden.spec(states, misere))}: value [bold]{exact_str(result.value)}[/bold] "
-        f"for L (who moves first; {status}); {result.nodes:,} nodes, {result.infosets:,} "
-        f"information sets, {result.seconds:.2f} s"
+        f"for the first player, L ({status}); {result.nodes:,} nodes, {result.infosets:,} "
+        f"information sets ({result.tree}), {result.seconds:.2f} s"
     )
     if result.strategies is not None:
         console.print(format_strategies(result.strategies), markup=False)
@@ -304,9 +304,9 @@ def _stored_position(
 def _print_stored(payload: dict[str, Any], spec: str, served: bool, store_path: Path) -> None:
     status = "certified exact" if payload["exact"] else "NOT certified (float estimate)"
     console.print(
-        f"{escape(spec)}: value [bold]{payload['value']}[/bold] for L ({status}); "
-        f"{payload['nodes']:,} nodes, {payload['infosets']:,} information sets, "
-        f"{payload['seconds']:.2f} s"
+        f"{escape(spec)}: value [bold]{payload['value']}[/bold] for the first player, L "
+        f"({status}); {payload['nodes']:,} nodes, {payload['infosets']:,} information sets"
+        f" ({payload.get('tree', 'the whole tree as built')}), {payload['seconds']:.2f} s"
     )
     where = "served from" if served else "computed and stored in"
     console.print(f"{where} the results store {store_path}", markup=False)
@@ -395,12 +395,24 @@ def export_efg(
                 variant, position, path, misere=misere, max_nodes=max_nodes, reduced=reduced
             )
         summary["position"] = list(position)
+    counted = (
+        "the reduced tree, nimlab's lossless reductions applied"
+        if reduced
+        else ("the whole tree, every move kept")
+    )
     summary.update(
-        {"misere": misere, "file": str(path), "nodes": tree.nodes, "infosets": tree.infoset_count}
+        {
+            "misere": misere,
+            "file": str(path),
+            "nodes": tree.nodes,
+            "infosets": tree.infoset_count,
+            "tree": counted,
+        }
     )
     if as_json:
         emit_json(summary)
     else:
         console.print(
             f"wrote {path}: {tree.nodes:,} nodes, {tree.infoset_count:,} information sets"
+            f" ({counted})"
         )

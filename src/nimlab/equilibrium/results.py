@@ -69,6 +69,9 @@ class EquilibriumResult:
     method: str = "lp"
     """The method that ran: ``lp``, ``restricted``, ``closed form`` (one non-empty heap), or,
     for a game decomposed by L's first heap, its parts' methods joined by ``+``."""
+    tree: str = "the whole tree as built"
+    """Which tree ``nodes`` and ``infosets`` count, in words: the whole tree, the games after
+    L's first move, the last restricted games, or none (a closed form)."""
 
     @property
     def seconds(self) -> float:
@@ -87,6 +90,7 @@ class EquilibriumResult:
             "infosets": self.infosets,
             "seconds": round(self.seconds, 6),
             "method": self.method,
+            "tree": self.tree,
             "certificate": {
                 "lower": exact_str(self.certificate.lower),
                 "upper": exact_str(self.certificate.upper),
@@ -130,6 +134,7 @@ class EquilibriumResult:
             ),
             dict(payload["timings"]),
             method=payload["method"],
+            tree=payload.get("tree", "the whole tree as built"),
         )
 
     def __str__(self) -> str:
@@ -150,7 +155,7 @@ class EquilibriumResult:
         return (
             f"{name}: value {exact_str(self.value)} for the first player (wins with probability"
             f" {chance}), {status}; {self.nodes:,} nodes and {self.infosets:,} information sets"
-            f" in the tree solved by {self.method}; {self.seconds:.2f} s"
+            f" ({self.tree}), solved by {self.method}; {self.seconds:.2f} s"
         )
 
     def __repr__(self) -> str:

@@ -602,6 +602,8 @@ NO_COMPONENTS: dict[str, str] = {
     "silver-dollar": "coins block one another",
     "prime-power": "the position is one number, with no component to hide",
     "green-hackenbush": "a graph, not written as a sum, whose parts may fall apart",
+    "domineering": "a board, not written as a sum of components",
+    "hackenbush": "a graph, not written as a sum, whose parts may fall apart",
 }
 """Why each catalogue game without natural components is left out."""
 

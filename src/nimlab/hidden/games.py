@@ -224,7 +224,7 @@ def solve_hidden(
     >>> small.method, small.exact
     ('restricted', True)
     """
-    from nimlab.hidden.solve import solve_tree
+    from nimlab.hidden.solve import TREES, solve_tree
 
     start = time.perf_counter()
     hidden = hidden_game(variant, game, options)
@@ -256,6 +256,7 @@ def solve_hidden(
         result = solve_tree(tree, strategies=strategies, started=(start, time.perf_counter()))
     return replace(
         result,
+        tree=TREES["restricted" if estimate.method == "restricted" else "whole"],
         variant=variant,
         position=(),
         game=hidden.game,

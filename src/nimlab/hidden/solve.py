@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 from nimlab.budget import CLI_BUDGET, Budget
@@ -41,6 +42,16 @@ __all__ = [
     "solve",
     "solve_tree",
 ]
+
+
+#: Which tree the ``nodes`` of a result count, by how it was solved (shown with the count).
+TREES = {
+    "closed form": "no tree: one non-empty heap has a closed form",
+    "first heap": "the games after L's first move, one per heap size, forced moves played out",
+    "restricted": "the restricted games' trees, each a part of the whole tree",
+    "reduced": "the whole tree with forced moves played out and known wins cut",
+    "whole": "the whole tree, every move kept",
+}
 
 
 def solve(
@@ -96,11 +107,13 @@ def solve(
     if budget is not None:
         check_solve_budget(estimate, budget, "a larger budget (the budget argument)")
     if estimate.method == CLOSED_FORM:
-        return _one_heap(estimate, start)
+        return replace(_one_heap(estimate, start), tree=TREES["closed form"])
     if estimate.parts[0].root_heap is not None:
-        return _solve_by_first_heap(estimate, max_nodes, prune_forced, start, progress)
+        parts = _solve_by_first_heap(estimate, max_nodes, prune_forced, start, progress)
+        return replace(parts, tree=TREES["first heap"])
     if estimate.method == "restricted":
-        return _solve_restricted(variant, heaps, misere, None, max_nodes, progress)
+        found = _solve_restricted(variant, heaps, misere, None, max_nodes, progress)
+        return replace(found, tree=TREES["restricted"])
     tree = build_tree(
         variant,
         heaps,
@@ -110,7 +123,8 @@ def solve(
         check_estimate=False,
     )
     built = time.perf_counter()
-    return solve_tree(tree, strategies=strategies, started=(start, built))
+    result = solve_tree(tree, strategies=strategies, started=(start, built))
+    return replace(result, tree=TREES["reduced" if prune_forced else "whole"])
 
 
 def _solve_restricted(

@@ -130,7 +130,7 @@ class ScoringMatch:
             (taken, after, taken - self.solution.function(after)(self.bonus))
             for taken, after in moves(self.heaps)
         ]
-        best = next(move_words(self.heaps, after) for _, after, gain in gains if gain == value)
+        best = next((move_words(self.heaps, a) for _, a, gain in gains if gain == value), None)
         found = []
         for taken, after, gain in gains:
             shortfall = value - gain

@@ -62,7 +62,8 @@ const STARTS = {
     $("position").value = "3,4,5";
     $("starter").value = "you";
     await startGame(null);
-    setStatus("Your move. Click a counter to take it and every counter above it: "
+    showNimCard(play.state.heaps || [3, 4, 5]);
+    setStatus("Your move. Click a counter to take it and every counter to its right: "
       + "after your move you will be told whether it keeps the win.");
   },
   kayles: async () => {
@@ -92,6 +93,40 @@ const STARTS = {
 document.querySelectorAll("[data-start]").forEach((button) => {
   button.addEventListener("click", () => { STARTS[button.dataset.start]().catch(() => {}); });
 });
+
+// The guided Nim start's card, before the first move: the nim-sum worked out on the heaps
+// on the board, the goal (leave it 0), and "try it".
+function showNimCard(heaps) {
+  const card = $("nim-card");
+  const width = Math.max(1, ...heaps.map((h) => h.toString(2).length));
+  const bits = (n) => n.toString(2).padStart(width, "0");
+  const sum = heaps.reduce((x, h) => x ^ h, 0);
+  const table = el("table", { class: "nim" });
+  heaps.forEach((h, i) => table.append(el("tr", {}, el("td", { text: `heap ${i + 1}` }), el("td", { text: h }),
+    el("td", { class: "bits", text: bits(h) }))));
+  table.append(el("tr", { class: "sum" }, el("td", { text: "nim-sum" }), el("td", { text: sum }),
+    el("td", { class: "bits", text: bits(sum) })));
+  const close = el("button", { type: "button", id: "nim-card-try", text: "Try it" });
+  close.addEventListener("click", () => {
+    card.hidden = true;
+    const first = $("board").querySelector(".counter:not([disabled])");
+    if (first) first.focus();
+  });
+  card.replaceChildren(
+    el("h3", { text: "The secret of Nim: the nim-sum" }),
+    el("p", { text: "Write each heap in binary and add the columns without carrying: a column with an odd " +
+      "number of 1s gives 1, an even number gives 0. For these heaps:" }),
+    table,
+    el("p", { text: sum ? `The nim-sum is ${sum}, not 0. The goal: after your move the nim-sum must be 0. ` +
+      "From a nim-sum of 0 every move makes it non-zero, and from a non-zero one there is always a move " +
+      "back to 0, so whoever leaves 0 every time takes the last counter."
+      : "The nim-sum is already 0: every move you make leaves a non-zero one, and the computer can always " +
+        "bring it back to 0. Whoever leaves 0 every time takes the last counter." }),
+    el("p", { text: sum ? "Try it: find the one heap whose size, added to the nim-sum without carrying, " +
+      "gets smaller, and shrink it to that size." : "Try it anyway, or let the computer move first." }),
+    close);
+  card.hidden = false;
+}
 
 // ---------------------------------------------------------------- catalogue games
 let catalogue = [];
@@ -195,6 +230,16 @@ function call(kind, position, who = "you", extra = {}) {
     return api("partisan/" + kind, { game: play.request.game, position, player, ...extra });
   }
   return api("play/" + kind, { ...gameRequest(position), ...extra });
+}
+
+// "Your move." and, for heaps of counters, what a click does (as the board does it).
+function yourMoveText() {
+  const name = play.state && play.state.name;
+  if (name === "nim") return "Your move: click a counter to take it and every counter to its right.";
+  if (name === "subtraction" && (play.state.heaps || []).every((h) => h <= 60)) {
+    return "Your move: click a counter to take it and every counter to its right (the amounts the set allows).";
+  }
+  return "Your move.";
 }
 
 function setStatus(text, kind = "") {
@@ -314,9 +359,12 @@ function focusBoard(key) {
 // it and everything to its right.
 function heapBoard(board, state, legal) {
   if (!state.heaps || !state.heaps.every((h) => h <= 60)) return false;
+  const change = lastChange(state.heaps);
   state.heaps.forEach((size, heap) => {
-    const row = el("div", { class: "heap", "data-heap": heap },
+    const changed = change && change.rows.has(heap);
+    const row = el("div", { class: "heap" + (changed ? " last-move" : ""), "data-heap": heap },
       el("span", { class: "label", text: "heap " + (heap + 1) }));
+    const counters = el("span", { class: "counters" });
     for (let k = 0; k < size; k++) {
       const heaps = state.heaps.slice();
       heaps[heap] = k;
@@ -327,12 +375,33 @@ function heapBoard(board, state, legal) {
         counter.addEventListener("mouseenter", () => markFrom(heap, k, true));
         counter.addEventListener("mouseleave", () => markFrom(heap, k, false));
       } else counter.disabled = true;
-      row.append(counter);
+      counters.append(counter);
     }
-    row.append(el("span", { class: "size", text: String(size) }));
+    for (let k = 0; changed && k < change.taken; k++) {
+      counters.append(el("span", { class: "ghost-counter", title: "taken by the computer's last move" }));
+    }
+    row.append(counters, el("span", { class: "size", text: String(size) }));
     board.append(row);
   });
   return true;
+}
+
+// The computer's last move on a board of heaps (rows): the rows of the position now that it
+// changed (between the unchanged heaps before and after them) and, when it took from one heap
+// without splitting it, how many counters it took there.
+function lastChange(heaps) {
+  const last = play.lastComputer;
+  if (!last || !heaps || play.state.position !== last.after) return null;
+  const before = (last.before.split(";")[0].match(/\d+/g) || []).map(Number);
+  const after = heaps;
+  let p = 0;
+  while (p < before.length && p < after.length && before[p] === after[p]) p++;
+  let q = 0;
+  while (q < before.length - p && q < after.length - p && before[before.length - 1 - q] === after[after.length - 1 - q]) q++;
+  const rows = new Set();
+  for (let j = p; j < after.length - q; j++) rows.add(j);
+  const taken = before.length === after.length && rows.size === 1 && before[p] > after[p] ? before[p] - after[p] : 0;
+  return { rows, taken };
 }
 
 function markFrom(heap, k, on) {
@@ -345,13 +414,15 @@ function markFrom(heap, k, on) {
 function wythoffBoard(board, state, legal) {
   const [a, b] = state.position.split(",").map(Number);
   if (!(a <= 40 && b <= 40)) return false;
-  const grid = el("div", { class: "wythoff", style: `grid-template-columns: 2em repeat(${a + 1}, 2.1em)` });
+  const grid = el("div", { class: "wythoff", style: `grid-template-columns: 2em repeat(${a + 1}, var(--square))` });
   for (let y = b; y >= 0; y--) {
     grid.append(el("span", { class: "axis", text: y }));
     for (let x = 0; x <= a; x++) {
       const to = `${x},${y}`;
       const square = el("button", { class: "square" + ((x + y) % 2 ? " dark" : ""), type: "button",
         "data-x": x, "data-y": y });
+      const last = play.lastComputer && play.state.position === play.lastComputer.after ? play.lastComputer.before : null;
+      if (last === to && !(x === a && y === b)) square.classList.add("last-queen");
       if (x === a && y === b) {
         square.classList.add("queen");
         square.append(el("span", { class: "piece", text: "♛" }));
@@ -571,6 +642,8 @@ function hackenbushBoard(board, state, legal) {
     const to = pruneEdges(edges.filter((_, i) => i !== index)).map((e) => e.join("-")).join(",");
     const group = svg("g", { class: "edge", "data-edge": `${u}-${v}`, "data-index": index },
       svg("path", { d, class: "hit" }), svg("path", { d, class: "stroke" }));
+    // a finger's target (44 px) around the middle of the edge, whichever way it runs
+    group.append(svg("circle", { cx: mid[0], cy: mid[1], r: 22, class: "hit-dot" }));
     if (legal.has(to)) target(group, to);
     const hint = play.hints && play.hints.get(to);
     if (hint && hint.grundy !== null) {
@@ -592,23 +665,36 @@ function hackenbushBoard(board, state, legal) {
 // with the exact value it leaves.
 function stalksBoard(board, state, legal) {
   const stalks = state.position ? state.position.split(",") : [];
-  const tallest = Math.max(1, ...stalks.map((s) => s.length));
+  // The computer's last cut: the edges it removed stay drawn as dashed ghosts (a stalk it cut
+  // down entirely, as a ghost stalk in its place).
+  const last = play.lastComputer && state.position === play.lastComputer.after ? play.lastComputer.before : null;
+  const columns = stalks.map((stalk, i) => ({ stalk, index: i, ghost: "" }));
+  if (last !== null) {
+    const before = last ? last.split(",") : [];
+    let i = 0;
+    while (i < stalks.length && before[i] === stalks[i]) i++;
+    if (i < before.length) {
+      if (before.length === stalks.length) columns[i].ghost = before[i].slice(stalks[i].length);
+      else columns.splice(i, 0, { stalk: "", index: null, ghost: before[i] });
+    }
+  }
+  const tallest = Math.max(1, ...columns.map((c) => c.stalk.length + c.ghost.length));
   if (stalks.length > 12 || tallest > 16) return false;
-  const edgeH = 44, W = Math.max(320, 110 * stalks.length + 40);
+  const edgeH = 44, gapX = 90, W = Math.max(300, gapX * columns.length + 40);
   const ground = 30 + edgeH * tallest, H = ground + 36;
   const drawing = svg("svg", { class: "hackenbush stalks", width: W, height: H, viewBox: `0 0 ${W} ${H}` });
   drawing.append(svg("rect", { x: 0, y: ground, width: W, height: H - ground, class: "ground" }),
     svg("line", { x1: 0, y1: ground, x2: W, y2: ground, class: "ground-line" }));
   const yours = state.player;
-  stalks.forEach((stalk, i) => {
-    const x = 70 + 110 * i;
-    drawing.append(svg("text", { x: x - 4, y: H - 12, class: "name", text: i + 1 }));
+  columns.forEach(({ stalk, index: i, ghost }, c) => {
+    const x = 60 + gapX * c;
+    drawing.append(svg("text", { x: x - 4, y: H - 12, class: "name", text: i === null ? "cut" : i + 1 }));
     [...stalk].forEach((colour, e) => {
       const y1 = ground - edgeH * e, y2 = y1 - edgeH;
       const rest = stalk.slice(0, e);
       const to = stalks.map((s, j) => (j === i ? rest : s)).filter((s) => s).join(",");
       const group = svg("g", { class: `edge ${colour === "B" ? "blue" : "red"}`, "data-stalk": i, "data-edge": e + 1,
-        "data-colour": colour }, svg("rect", { x: x - 9, y: y2, width: 18, height: edgeH, class: "hit" }),
+        "data-colour": colour }, svg("rect", { x: x - 22, y: y2, width: 44, height: edgeH, class: "hit" }),
       svg("path", { d: `M ${x} ${y1} L ${x} ${y2}`, class: "stroke" }));
       if (colour === yours && legal.has(to)) target(group, to);
       const hint = play.hints && colour === yours && play.hints.get(to);
@@ -616,19 +702,34 @@ function stalksBoard(board, state, legal) {
       drawing.append(group);
       drawing.append(svg("circle", { cx: x, cy: y2, r: 4, class: "node" }));
     });
+    [...ghost].forEach((colour, k) => {
+      const e = stalk.length + k;
+      const y1 = ground - edgeH * e, y2 = y1 - edgeH;
+      drawing.append(svg("path", { d: `M ${x} ${y1} L ${x} ${y2}`,
+        class: `ghost-edge ${colour === "B" ? "blue" : "red"}` }, svg("title", { text: "cut by the computer's last move" })));
+    });
   });
   const name = yours === "B" ? "Blue" : "Red";
   board.append(drawing, el("p", { class: "summary", text: play.over ? "" :
     `${name} to move: click a ${name.toLowerCase()} edge to cut it and everything above it. ` +
-    "Blue cuts blue edges, Red red ones; whoever cannot move loses." }));
+    "Blue cuts blue edges, Red red ones; whoever cannot move loses." +
+    (last !== null ? " Dashed: the edges the computer just cut." : "") }));
   return true;
 }
 
 // ---------------------------------------------------------------- SVG boards (keyboard too)
 // Each board is one <svg>; every move is an SVG group holding a `.hit` shape (coloured by the
 // hint, ringed when focused) and what is drawn on it. Groups are focusable buttons.
-function svgBoard(width, height, name) {
-  return svg("svg", { class: "board-svg " + name, width, height, viewBox: `0 0 ${width} ${height}` });
+// `hit`: the smallest side of a move's hit shape; on a phone the board is drawn large enough for
+// it to be 44 px (a finger), and scrolls inside its box if it must.
+function svgBoard(width, height, name, hit = 44) {
+  const scale = phone() ? Math.max(1, 45 / hit) : 1;
+  return svg("svg", { class: "board-svg " + name, width: Math.ceil(width * scale), height: Math.ceil(height * scale),
+    viewBox: `0 0 ${width} ${height}` });
+}
+
+function phone() {
+  return window.matchMedia("(max-width: 640px)").matches;
 }
 
 // The Grundy value (or outcome) of a hinted SVG target, written at (x, y).
@@ -655,7 +756,7 @@ function nimbleBoard(board, state, legal) {
   const tallest = Math.max(1, ...count.values());
   if (last > 40 || tallest > 12) return false;
   const S = 44, top = 10, cellH = 22 * tallest + 16;
-  const drawing = svgBoard(S * (last + 1) + 20, top + cellH + 28, "nimble");
+  const drawing = svgBoard(S * (last + 1) + 20, top + cellH + 28, "nimble", S - 4);
   const chosen = play.selected;
   const moved = (from, to) => {
     const after = coins.slice();
@@ -704,7 +805,7 @@ function nim2dBoard(board, state, legal) {
   const maxY = Math.max(1, ...counters.map((c) => c[1]));
   if (maxX > 20 || maxY > 20) return false;
   const C = 38, left = 30, top = 10;
-  const drawing = svgBoard(left + C * (maxX + 1) + 10, top + C * (maxY + 1) + 30, "nim2d");
+  const drawing = svgBoard(left + C * (maxX + 1) + 10, top + C * (maxY + 1) + 30, "nim2d", C - 2);
   const count = new Map();
   for (const [x, y] of counters) count.set(`${x}:${y}`, (count.get(`${x}:${y}`) || 0) + 1);
   const chosen = play.selected;
@@ -768,7 +869,7 @@ function octalBoard(board, state, legal) {
   if (!heaps || heaps.length > 12 || heaps.some((h) => h > 30)) return false;
   const T = 26, left = 70, rowH = 46, top = 8;
   const widest = Math.max(1, ...heaps);
-  const drawing = svgBoard(left + T * widest + 20, top + rowH * Math.max(1, heaps.length) + 4, "octal");
+  const drawing = svgBoard(left + T * widest + 20, top + rowH * Math.max(1, heaps.length) + 4, "octal", T - 2);
   const chosen = play.selected === null ? null : play.selected.split(":").map(Number);
   const leaving = (h, parts) => {
     for (const order of [parts, parts.slice().reverse()]) {
@@ -789,8 +890,12 @@ function octalBoard(board, state, legal) {
       if (k >= i && k <= j) node.classList.toggle("marked", on);
     });
   };
+  const change = lastChange(heaps);
   heaps.forEach((size, h) => {
     const y = top + rowH * h;
+    if (change && change.rows.has(h)) {
+      drawing.append(svg("rect", { x: 2, y: y + 1, width: left + T * Math.max(size, 1), height: rowH - 8, rx: 5, class: "last-move-band" }));
+    }
     drawing.append(svg("text", { x: 6, y: y + 24, class: "num", text: `heap ${h + 1}` }));
     for (let i = 0; i < size; i++) {
       const x = left + T * i;
@@ -822,8 +927,11 @@ function octalBoard(board, state, legal) {
       const to = leaving(h, [g, size - g]);
       if (to === null) continue;
       const x = left + T * g - 2;
+      // where no token of the row is a move (Grundy's game), a gap may be as wide as a token
+      const wide = !drawing.querySelector(`.token-cell.chooser[data-heap="${h}"]`);
+      const gapW = wide ? T - 2 : 10;
       const gap = svg("g", { class: "gap", "data-heap": h, "data-gap": g },
-        svg("rect", { x: x - 5, y: y + 2, width: 10, height: 34, rx: 3, class: "hit" }),
+        svg("rect", { x: x - gapW / 2, y: y + 2, width: gapW, height: 34, rx: 3, class: "hit" }),
         svg("line", { x1: x, y1: y + 6, x2: x, y2: y + 32, class: "split" }));
       target(gap, to);
       hintLabel(gap, to, x - 4, y + 44);
@@ -854,9 +962,13 @@ function allowanceBoard(board, state, legal) {
   const theirs = play.toMove === "computer" ? info.mover : info.other;
   const byHeaps = new Map((state.moves || []).map((m) => [m.to.split(";")[0], m.to]));
   const T = 24, left = 70, rowH = 36, top = 6;
-  const drawing = svgBoard(left + T * room + 20, top + rowH * heaps.length + 4, "allowance");
+  const drawing = svgBoard(left + T * room + 20, top + rowH * heaps.length + 4, "allowance", T - 2);
+  const change = lastChange(heaps);
   heaps.forEach((size, h) => {
     const y = top + rowH * h;
+    if (change && change.rows.has(h)) {
+      drawing.append(svg("rect", { x: 2, y: y + 1, width: left + T * Math.max(size, 1), height: rowH - 4, rx: 5, class: "last-move-band" }));
+    }
     drawing.append(svg("text", { x: 6, y: y + 20, class: "num", text: `heap ${h + 1}` }));
     const slots = info.kind === "additions" ? room : size;  // Skip Nim adds nothing
     for (let k = 0; k < slots; k++) {
@@ -895,6 +1007,7 @@ function allowanceBoard(board, state, legal) {
 const BOARDS = {
   "red-blue-hackenbush": stalksBoard,
   nim: heapBoard,
+  subtraction: heapBoard,
   wythoff: wythoffBoard,
   "silver-dollar": silverDollarBoard,
   "turning-turtles": coinRowBoard,
@@ -968,7 +1081,11 @@ function renderHistory() {
   const list = $("history");
   list.replaceChildren();
   for (const entry of play.history) {
-    list.append(el("li", { class: entry.by, text: `${entry.by}: ${entry.label} → ${entry.to || "(empty)"}` }));
+    const who = entry.by === "you" ? "you" : "the computer";
+    const item = el("li", { class: entry.by + (entry.blunder ? " blunder" : ""),
+      text: `${who}: ${entry.label}, leaving ${entry.to || "nothing"}` });
+    if (entry.blunder) item.append(el("span", { class: "blunder-mark", text: " ✗ gave away the win" }));
+    list.append(item);
   }
 }
 
@@ -988,31 +1105,42 @@ async function computerTurn() {
   try {
     const before = play.state.position;
     const reply = await call("computer", before, "computer");
-    play.history.push({ by: "computer", label: reply.move.label, to: reply.move.to, before });
-    showLastMove(`The computer played ${reply.move.label}: ${before || "(empty)"} → ${reply.move.to || "(empty)"}`);
+    const words = reply.move.words || reply.move.label;
+    play.history.push({ by: "computer", label: reply.move.label || words, to: reply.move.to, before });
+    showLastMove(`The computer played ${words}: ${before || "(empty)"} → ${reply.move.to || "(empty)"}`);
+    play.lastComputer = { before, after: reply.move.to };
     play.state = reply.state;
     play.toMove = "you";
   } finally {
     play.busy = false;
   }
   if (play.state.over) finish("computer");
-  else setStatus("Your move.");
+  else setStatus(yourMoveText());
   renderBoard();
 }
 
 async function humanMove(to, label) {
   if (play.over || play.busy) return;
   const before = play.state.position;
-  const response = await call("move", before, "you", { move: to });
+  play.busy = true;
+  let response;
+  try {
+    response = await call("move", before, "you", { move: to });
+  } finally {
+    play.busy = false;
+  }
   await afterYourMove(before, label, response);
 }
 
 // Your move is checked: say what it did (kept the win, gave it away), then the computer replies.
 async function afterYourMove(before, label, response) {
-  play.history.push({ by: "you", label, to: response.state.position, before });
+  const feedback = response.feedback || { kind: "", text: `You played ${label}, leaving ${response.state.position || "nothing"}.` };
+  play.history.push({ by: "you", label, to: response.state.position, before, blunder: feedback.kind === "gave-away" });
   play.state = response.state;
   play.toMove = "computer";
-  showFeedback(response.feedback);
+  play.lastComputer = null;
+  $("nim-card").hidden = true;
+  showFeedback(feedback);
   if (play.state.over) {
     finish("you");
     renderBoard();
@@ -1026,7 +1154,7 @@ function showFeedback(feedback) {
   line.hidden = !feedback;
   if (!feedback) return;
   line.textContent = feedback.text;
-  line.className = "feedback feedback-" + feedback.kind;
+  line.className = "feedback" + (feedback.kind ? " feedback-" + feedback.kind : "");
 }
 
 // The computer's move, shown as a move (and flashed, so the eye finds it) above the board.
@@ -1056,15 +1184,20 @@ async function startGame(event) {
   play.toMove = $("starter").value === "computer" ? "computer" : "you";
   showFeedback(null);
   showLastMove(null);
+  play.lastComputer = null;
+  $("nim-card").hidden = true;
   play.state = await call("state", $("position").value.trim(), $("starter").value);
   $("play-area").hidden = false;
+  const note = $("start-note");
+  note.textContent = play.state.start_note || "";
+  note.hidden = !(play.state.start_note && $("starter").value === "you");
   if (play.state.over) {
     play.over = true;
     setStatus("This position has no moves: nothing to play.");
     renderBoard();
     return;
   }
-  setStatus("Your move.");
+  setStatus(yourMoveText());
   renderBoard();
   if ($("starter").value === "computer") await computerTurn();
 }
@@ -1076,7 +1209,8 @@ async function typedMove(event) {
   const before = play.state.position;
   const response = await call("move", before, "you", { move: text });
   $("move-input").value = "";
-  await afterYourMove(before, text, response);
+  const listed = (play.state.moves || []).find((m) => m.to === response.state.position);
+  await afterYourMove(before, listed ? listed.label : text, response);
 }
 
 function undo() {
@@ -1087,6 +1221,7 @@ function undo() {
   const before = play.history[index].before;
   play.history = play.history.slice(0, index);
   play.over = false;
+  play.lastComputer = null;
   showFeedback(null);
   showLastMove(null);
   call("state", before).then((state) => {
@@ -1182,6 +1317,10 @@ function parseFraction(text) {
   const [p, q] = String(text).split("/");
   return [BigInt(p), BigInt(q || "1")];
 }
+function negate(text) {
+  const [p, q] = parseFraction(text);
+  return q === 1n ? String(-p) : `${-p}/${q}`;
+}
 function gcd(a, b) { a = a < 0n ? -a : a; b = b < 0n ? -b : b; while (b) [a, b] = [b, a % b]; return a; }
 function addFractions(x, y) {
   const [a, b] = parseFraction(x);
@@ -1194,67 +1333,170 @@ function addFractions(x, y) {
   return q === 1n ? String(p) : `${p}/${q}`;
 }
 
+function compareFractions(x, y) {
+  const [a, b] = parseFraction(x);
+  const [c, d] = parseFraction(y);
+  const left = a * d, right = c * b;  // denominators are positive
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+// The move from `before` to `after` in words, heaps numbered from 1 (when the server gave none).
+function scoringWords(before, after) {
+  const heap = before.findIndex((h, i) => h !== after[i]);
+  if (heap < 0) return "no move";
+  const last = after.some((h) => h > 0) ? "" : " (the last counter)";
+  return `take ${before[heap] - after[heap]} from heap ${heap + 1}${last}`;
+}
+
+// The option of the current position that leads to `to` (words and feedback filled in when
+// the server sent none).
+function scoringOption(to) {
+  const option = (scoring.info.options || []).find((o) => o.to.join(",") === to.join(","));
+  if (!option) return null;
+  const words = option.words || scoringWords(scoring.heaps, option.to);
+  const shortfall = option.shortfall !== undefined ? option.shortfall
+    : option.optimal ? "0" : addFractions(scoring.info.f_N, negate(option.gain));
+  const feedback = option.feedback || (shortfall === "0" ? `Best play: that move nets ${option.gain}.`
+    : `That move nets ${shortfall} fewer than best play` +
+      (scoring.info.best ? `; the best was ${scoring.info.best}.` : "."));
+  return { ...option, words, shortfall, feedback };
+}
+
+// The options of the position (none asked for once the table is empty: the game is over).
 async function scoringRefresh() {
-  const data = await api("scoring/play", { position: scoring.heaps, N: scoring.N });
-  scoring.info = data;
-  $("scoring-f").textContent = data.f_N;
+  if (scoring.info && !scoring.heaps.some((h) => h > 0)) {
+    scoring.info = { ...scoring.info, options: [], best: null, over: true };
+  } else {
+    scoring.info = await api("scoring/play", { position: scoring.heaps, N: scoring.N });
+  }
+  scoringDraw();
+  return scoring.info;
+}
+
+// The board: a row of counters per heap; click a counter to take it and every counter to its
+// right. The counters the computer just took stay drawn as dashed ghosts, highlighted.
+function scoringDraw() {
+  $("scoring-f").textContent = scoring.over ? "–" : scoring.info.f_N;
   $("score-you").textContent = scoring.scores.you;
   $("score-computer").textContent = scoring.scores.computer;
   const board = $("scoring-board");
   board.replaceChildren();
+  const last = scoring.lastComputer;
+  const canMove = !scoring.over && scoring.turn === "you" && !scoring.busy;
   scoring.heaps.forEach((size, heap) => {
-    const row = el("div", { class: "heap" }, el("span", { class: "label", text: "heap " + (heap + 1) }));
+    const taken = last && last.heap === heap ? last.taken : 0;
+    const row = el("div", { class: "heap" + (taken ? " last-move" : ""), "data-heap": heap },
+      el("span", { class: "label", text: "heap " + (heap + 1) }));
+    const counters = el("span", { class: "counters" });
     for (let k = 0; k < size; k++) {
-      const counter = el("button", { class: "counter", type: "button", "data-heap": heap, "data-k": k });
-      counter.disabled = scoring.over || scoring.turn !== "you";
-      counter.addEventListener("click", () => scoringMove(scoring.heaps.map((h, i) => (i === heap ? k : h))));
-      row.append(counter);
+      const counter = el("button", { class: "counter", type: "button", "data-heap": heap, "data-k": k,
+        "aria-label": `heap ${heap + 1}: take ${size - k}` });
+      counter.disabled = !canMove;
+      counter.addEventListener("click", () => {
+        scoringMove(scoring.heaps.map((h, i) => (i === heap ? k : h))).catch(() => {});
+      });
+      counter.addEventListener("mouseenter", () => markScoring(heap, k, true));
+      counter.addEventListener("mouseleave", () => markScoring(heap, k, false));
+      counters.append(counter);
     }
-    row.append(el("span", { class: "size", text: String(size) }));
+    for (let k = 0; k < taken; k++) {
+      counters.append(el("span", { class: "ghost-counter", title: "taken by the computer's last move" }));
+    }
+    row.append(counters, el("span", { class: "size", text: String(size) }));
     board.append(row);
   });
+  $("scoring-hint").disabled = !canMove;
   $("scoring-options").replaceChildren();
   const list = $("scoring-history");
   list.replaceChildren();
-  for (const entry of scoring.history) list.append(el("li", { class: entry.by, text: entry.text }));
-  return data;
+  for (const entry of scoring.history) {
+    const item = el("li", { class: entry.by + (entry.blunder ? " blunder" : ""), text: entry.text });
+    if (entry.blunder) item.append(el("span", { class: "blunder-mark", text: ` ✗ ${entry.blunder}` }));
+    list.append(item);
+  }
 }
 
-function scoringApply(by, to) {
-  const option = scoring.info.options.find((o) => o.to.join(",") === to.join(","));
+function markScoring(heap, k, on) {
+  document.querySelectorAll(`#scoring-board .counter[data-heap="${heap}"]`).forEach((c) => {
+    if (Number(c.dataset.k) >= k) c.classList.toggle("marked", on);
+  });
+}
+
+function scoringApply(by, option) {
+  const before = scoring.heaps;
   const gained = option.bonus ? addFractions(String(option.taken), scoring.N) : String(option.taken);
   scoring.scores[by] = addFractions(scoring.scores[by], gained);
-  scoring.history.push({ by, text: `${by}: takes ${option.taken}${option.bonus ? " and the bonus N" : ""} → ${to.join(",")}  (+${gained})` });
-  scoring.heaps = to;
-  scoring.over = !to.some((h) => h > 0);
+  const who = by === "you" ? "you" : "the computer";
+  const blunder = option.shortfall !== "0"
+    ? `${option.shortfall} point${option.shortfall === "1" ? "" : "s"} fewer than best play` : "";
+  scoring.history.push({ by, blunder,
+    text: `${who}: ${option.words} (+${gained}${option.bonus ? ", the bonus N included" : ""}), leaving ${option.to.join(",")}` });
+  const heap = before.findIndex((h, i) => h !== option.to[i]);
+  scoring.lastComputer = by === "computer" ? { heap, taken: before[heap] - option.to[heap] } : null;
+  scoring.heaps = option.to.slice();
+  scoring.over = !scoring.heaps.some((h) => h > 0);
+  return gained;
 }
 
 function scoringFinish() {
-  const diff = addFractions(scoring.scores.you, "-" + scoring.scores.computer);
+  const diff = addFractions(scoring.scores.you, negate(scoring.scores.computer));
   const [p] = parseFraction(diff);
   const verdict = p > 0n ? "you win" : p < 0n ? "the computer wins" : "a draw";
   $("scoring-status").textContent = `Game over: ${verdict} (you ${scoring.scores.you}, computer ${scoring.scores.computer}).`;
   $("scoring-status").className = "status " + (p > 0n ? "won" : p < 0n ? "lost" : "");
 }
 
+function scoringYourTurn() {
+  $("scoring-status").className = "status";
+  $("scoring-status").textContent = "Your move: click a counter to take it and every counter to its right.";
+}
+
+// The computer plays an optimal move (one that gains f_N); should the list lack one, the move
+// that gains the most.
 async function scoringComputer() {
   scoring.turn = "computer";
-  const optimal = scoring.info.options.filter((o) => o.optimal);
-  const choice = optimal[Math.floor(Math.random() * optimal.length)];
-  scoringApply("computer", choice.to);
+  const options = (scoring.info.options || []).map((o) => scoringOption(o.to)).filter((o) => o);
+  if (!options.length) return;
+  let choices = options.filter((o) => o.shortfall === "0");
+  if (!choices.length) {
+    const best = options.reduce((m, o) => (compareFractions(o.gain, m.gain) > 0 ? o : m));
+    choices = options.filter((o) => compareFractions(o.gain, best.gain) === 0);
+  }
+  const choice = choices[Math.floor(Math.random() * choices.length)];
+  const gained = scoringApply("computer", choice);
+  const line = $("scoring-last");
+  line.hidden = false;
+  line.textContent = `The computer played: ${choice.words} (+${gained}${choice.bonus ? ", the bonus N included" : ""}).`;
+  line.classList.remove("flash");
+  void line.offsetWidth;
+  line.classList.add("flash");
   scoring.turn = "you";
   await scoringRefresh();
   if (scoring.over) scoringFinish();
-  else $("scoring-status").textContent = "Your move.";
+  else scoringYourTurn();
 }
 
 async function scoringMove(to) {
-  if (scoring.over || scoring.turn !== "you") return;
-  scoringApply("you", to);
-  scoring.turn = "computer";
-  await scoringRefresh();
-  if (scoring.over) { scoringFinish(); return; }
-  await scoringComputer();
+  if (scoring.over || scoring.turn !== "you" || scoring.busy) return;
+  const option = scoringOption(to);
+  if (!option) return;
+  scoring.busy = true;
+  try {
+    scoringApply("you", option);
+    const box = $("scoring-feedback");
+    box.hidden = false;
+    box.textContent = `You played: ${option.words}. ${option.feedback}`;
+    box.className = "feedback " + (option.shortfall === "0" ? "feedback-kept" : "feedback-gave-away");
+    $("scoring-last").hidden = true;
+    scoring.turn = "computer";
+    await scoringRefresh();
+    if (scoring.over) { scoringFinish(); return; }
+    $("scoring-status").textContent = "The computer is thinking…";
+    await scoringComputer();
+  } finally {
+    scoring.busy = false;
+    scoringDraw();
+  }
 }
 
 async function scoringStart(event) {
@@ -1264,21 +1506,41 @@ async function scoringStart(event) {
   scoring.scores = { you: "0", computer: "0" };
   scoring.history = [];
   scoring.over = false;
+  scoring.busy = false;
+  scoring.lastComputer = null;
+  scoring.info = null;
   scoring.turn = "you";
+  $("scoring-feedback").hidden = true;
+  $("scoring-last").hidden = true;
   await scoringRefresh();
   $("scoring-area").hidden = false;
-  $("scoring-status").className = "status";
-  $("scoring-status").textContent = "Your move.";
-  if ($("scoring-starter").value === "computer") await scoringComputer();
+  scoring.over = scoring.info.over || !scoring.heaps.some((h) => h > 0);
+  if (scoring.over) {
+    $("scoring-status").className = "status";
+    $("scoring-status").textContent = "These heaps are empty: nothing to play.";
+    scoringDraw();
+    return;
+  }
+  scoringYourTurn();
+  if ($("scoring-starter").value === "computer") {
+    $("scoring-status").textContent = "The computer is thinking…";
+    scoring.busy = true;
+    try { await scoringComputer(); } finally { scoring.busy = false; scoringDraw(); }
+  }
 }
 
 function scoringHint() {
   const box = $("scoring-options");
   box.replaceChildren();
-  for (const option of scoring.info.options) {
+  if (scoring.over || scoring.turn !== "you") return;
+  box.append(el("p", { class: "summary", text: `Best play nets ${scoring.info.f_N} (that is f_N)` +
+    (scoring.info.best ? `, e.g. ${scoring.info.best}` : "") + ". Each move, with what it nets:" }));
+  for (const { to } of scoring.info.options || []) {
+    const option = scoringOption(to);
     const button = el("button", {
-      class: "option " + (option.optimal ? "optimal" : "suboptimal"), type: "button",
-      text: `→ ${option.to.join(",")}  take ${option.taken}${option.bonus ? " + N" : ""}, net ${option.gain}`,
+      class: "option " + (option.shortfall === "0" ? "optimal" : "suboptimal"), type: "button",
+      "data-to": option.to.join(","),
+      text: `${option.words}: nets ${option.gain}` + (option.shortfall === "0" ? " (best)" : ` (${option.shortfall} fewer)`),
     });
     button.addEventListener("click", () => { scoringMove(option.to).catch(() => {}); });
     box.append(button);
@@ -1304,6 +1566,7 @@ async function grundyTable(event) {
   const game = $("grundy-game").value;
   const given = parseOptionText($("grundy-options").value);
   const options = Object.keys(given).length ? given : { ...(gameInfo(game).defaults || {}) };
+  $("grundy-out").replaceChildren();  // a failed request leaves no stale result under its error
   const data = await api("grundy", { game, upto: Number($("grundy-upto").value), options });
   const out = $("grundy-out");
   out.replaceChildren();
@@ -1339,8 +1602,11 @@ function plotSvg(breakpoints, slopeLeft, slopeRight, title) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("class", "plot");
+  // drawn in a 640 x 320 box, scaled to the width of the page (a phone's too)
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("width", W);
   svg.setAttribute("height", H);
+  svg.setAttribute("preserveAspectRatio", "xMinYMin meet");
   const line = (x1, y1, x2, y2) => {
     const l = document.createElementNS(ns, "line");
     Object.entries({ x1, y1, x2, y2, class: "axis" }).forEach(([k, v]) => l.setAttribute(k, v));
@@ -1375,6 +1641,7 @@ function fracValue(text) {
 async function scoringPlot(event) {
   event.preventDefault();
   const position = $("plot-position").value.trim();
+  $("plot-out").replaceChildren();
   const data = await api("scoring", { position });
   const out = $("plot-out");
   out.replaceChildren();
@@ -1388,7 +1655,7 @@ $("plot-form").addEventListener("submit", (event) => { scoringPlot(event).catch(
 
 // ---------------------------------------------------------------- imperfect information
 // The variants (their titles and rules) and the games they apply to come from /api/games.
-const hidden = { id: null, view: null, variants: [], games: [] };
+const hidden = { id: null, view: null, variants: [], games: [], words: new Map(), unit: null, step: 0 };
 
 function hiddenGameInfo() {
   return hidden.games.find((g) => g.name === $("hidden-game").value) || { name: "nim", options: [], hidden: [] };
@@ -1424,96 +1691,333 @@ function showHiddenGame() {
   showHiddenRules();
 }
 
+const UNITS = { nim: "heap", nimble: "heap", subtraction: "heap", octal: "row", kayles: "row",
+  "dawson-kayles": "row", "grundy-game": "row", nim2d: "counter", "red-blue-hackenbush": "stalk" };
+
+function hiddenUnit(view) {
+  const first = view && view.components && view.components[0];
+  if (first) return first.unit || first.name.split(" ")[0];
+  return hidden.unit || UNITS[(view && view.game) || $("hidden-game").value] || "heap";
+}
+
 function showHiddenRules() {
   const entry = hidden.variants.find((v) => v.name === $("hidden-variant").value);
   const game = $("hidden-game").value;
-  $("hidden-rules").textContent = (entry ? `${entry.title}: ${entry.summary}. ` : "") +
-    `Played on the components of ${game} (numbered from 1); the player who cannot move loses ` +
-    "(misère: wins). The computer samples its moves from an exact equilibrium. Each " +
-    "component is drawn with what you know of it (faint counters may not be there); click an " +
-    "action beside it: look, a move, or ask: a move requested of the umpire, who answers done " +
-    "or impossible.";
+  const unit = UNITS[game] || "component";
+  const title = entry ? (game === "nim" ? entry.title : entry.title.replace("Nim", game)) : "";
+  const view = hidden.view;
+  const same = view && view.rules && view.variant === $("hidden-variant").value && view.game === game;
+  const rules = same ? view.rules.replace(/\.?$/, ".") : (entry ? `${title}: ${entry.summary}.` : "");
+  $("hidden-rules").textContent = `${rules} Played on the ${unit}s of ${game} (numbered from 1); the player who ` +
+    "cannot move loses (misère: wins). The computer samples its moves from an exact equilibrium. Each " +
+    `${unit} is drawn with what you know of it (faint: may not be there); press an action beside it.`;
+}
+
+// ---- a sign for exact values: "+1/3", "0", "-1"
+function signed(value) {
+  const text = String(value);
+  return text.startsWith("-") || text === "0" ? text : "+" + text;
+}
+
+// The words of an action label (the server's `words`, remembered; else the label read as
+// "component_amount", the papers' notation for heaps).
+function labelWords(label) {
+  if (hidden.words.has(label)) return hidden.words.get(label);
+  const unit = hiddenUnit(hidden.view);
+  let m = label.match(/^look (\d+)$/);
+  if (m) return `look at ${unit} ${m[1]}`;
+  m = label.match(/^try (.*)$/);
+  if (m) return "ask the umpire for " + labelWords(m[1]);
+  m = label.match(/^(\d+)_(\d+)$/);
+  if (m) return `${unit} ${m[1]}: remove ${m[2]}`;
+  return label;
+}
+
+function rememberWords(items) {
+  for (const item of items || []) {
+    const label = item.label !== undefined ? item.label : item.action;
+    if (label !== undefined && item.words) hidden.words.set(String(label), item.words);
+  }
+}
+
+// What you saw, in words: looks, the umpire's answers, the announcements of the computer's moves.
+function eventWords(event) {
+  const unit = hiddenUnit(hidden.view);
+  let m = event.match(/^try (.*) -> (done|refused)$/);
+  if (m) {
+    const asked = "You " + labelWords("try " + m[1]).replace(/^ask /, "asked ");
+    return m[2] === "done" ? `${asked}; the umpire: "done".` : `${asked}; the umpire: "impossible" (ask again).`;
+  }
+  m = event.match(/^look (\d+) -> (.*)$/);
+  if (m) return `You looked at ${unit} ${m[1]}: ${stateWords(unit, m[2])}.`;
+  if (event === "opponent moved" || event === "opponent: moved") return "The umpire: the computer has moved.";
+  m = event.match(/^opponent: (.*)$/);
+  if (m) {
+    const emptied = m[1].match(/^(\w+ \d+) emptied$/);
+    if (emptied) return `The computer moved in ${emptied[1]} and emptied it.`;
+    if (/^\w+ \d+$/.test(m[1])) return `The computer moved in ${m[1]}.`;
+    return `The computer played ${labelWords(m[1])}.`;
+  }
+  return `You played ${labelWords(event)}.`;
+}
+
+// What the other player was told of a move by `mover`.
+function toldWords(mover, other, signal) {
+  if (!signal || signal === "moved") return `${other} told only that ${mover} moved`;
+  const emptied = signal.match(/^(\w+ \d+) emptied$/);
+  if (emptied) return `${other} told: ${mover} moved in ${emptied[1]} and emptied it`;
+  if (/^\w+ \d+$/.test(signal)) return `${other} told: ${mover} moved in ${signal}`;
+  return `${other} told: ${mover} played ${labelWords(signal)}`;
+}
+
+function stateWords(unit, state) {
+  const text = String(state);
+  if (unit === "stalk") return text ? `${text.length} edge${text.length > 1 ? "s" : ""} (${[...text].map((c) => (c === "B" ? "blue" : "red")).join(", ")} from the ground up)` : "cut down";
+  if (unit === "row") {
+    if (/^\d+$/.test(text)) return Number(text) ? `${text} pin${text === "1" ? "" : "s"} standing` : "no pins left";
+    // a picture: x a pin, . a gap, | a cut between neighbours; the parts by their positions
+    const parts = [];
+    let position = 1, part = null;
+    for (const c of text + ".") {
+      if (c === "x") {
+        if (!part) { part = [position, position]; parts.push(part); }
+        part[1] = position++;
+      } else {
+        part = null;
+        if (c === ".") position++;
+      }
+    }
+    if (!parts.length) return "no pins left";
+    const named = parts.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`));
+    const one = parts.length === 1 && parts[0][0] === parts[0][1];
+    return `pin${one ? "" : "s"} ${named.join(" and ")} standing` + (parts.length > 1 ? ` (${parts.length} parts)` : "");
+  }
+  if (unit === "heap") return `${text} counter${text === "1" ? "" : "s"}`;
+  return text;
+}
+
+// ---- drawing a component: `states` are its possible states (strings or numbers); `known`
+// the server's short form ("3", "≤2", "{2,3}").
+function drawComponent(unit, states, known) {
+  const box = el("span", { class: "hidden-drawing " + unit });
+  if (!states.length) return box;
+  if (unit === "heap") {
+    const sizes = states.map(Number);
+    const low = Math.min(...sizes), high = Math.max(...sizes);
+    const chips = el("span", { class: "hidden-chips" });
+    for (let c = 1; c <= low; c++) chips.append(el("span", { class: "chip" }));
+    if (high > low) {
+      const band = el("span", { class: "band", title: `${high - low} more counters may be there` });
+      for (let c = low + 1; c <= high; c++) band.append(el("span", { class: "chip maybe" }));
+      band.append(el("span", { class: "band-label", text: known && known.startsWith("≤") ? known : `${low}–${high}` }));
+      chips.append(band);
+    }
+    box.append(chips);
+    return box;
+  }
+  states.forEach((state, i) => {
+    if (i) box.append(el("span", { class: "or", text: "or" }));
+    box.append(drawState(unit, String(state)));
+  });
+  return box;
+}
+
+function drawState(unit, text) {
+  if (unit === "row") {
+    const row = el("span", { class: "pins", title: stateWords("row", text) });
+    const picture = /^\d+$/.test(text) ? "x".repeat(Number(text)) : text;
+    for (const c of picture) {
+      if (c === "x") row.append(el("span", { class: "pin" }));
+      else if (c === ".") row.append(el("span", { class: "pin down" }));
+      else row.append(el("span", { class: "cut" }));
+    }
+    return row;
+  }
+  if (unit === "stalk") {
+    const h = 20, n = Math.max(text.length, 1);
+    const drawing = svg("svg", { class: "mini-stalk", width: 24, height: h * n + 8, viewBox: `0 0 24 ${h * n + 8}`,
+      role: "img", "aria-label": stateWords("stalk", text) });
+    drawing.append(svg("line", { x1: 0, y1: h * n + 4, x2: 24, y2: h * n + 4, class: "ground-line" }));
+    [...text].forEach((c, e) => {
+      const y1 = h * n + 4 - h * e;
+      drawing.append(svg("line", { x1: 12, y1, x2: 12, y2: y1 - h, class: c === "B" ? "blue" : "red" }));
+      drawing.append(svg("circle", { cx: 12, cy: y1 - h, r: 2.5, class: "node" }));
+    });
+    return el("span", { class: "stalk-wrap" }, drawing);
+  }
+  return el("span", { class: "state", text: unit === "counter" ? `at ${text}` : text });
+}
+
+// The server's knowledge string "[3, ≤1, {2,3}]" (one entry per component), parsed.
+function parseKnowledge(text) {
+  const inner = String(text || "").replace(/^\[/, "").replace(/\]$/, "");
+  const parts = [];
+  let depth = 0, current = "";
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === "{") depth++;
+    if (c === "}") depth--;
+    if (c === "," && depth === 0) {
+      parts.push(current.trim());
+      current = "";
+      if (inner[i + 1] === " ") i++;
+    } else current += c;
+  }
+  if (inner.length || parts.length) parts.push(current.trim());
+  return parts.map((part) => {
+    if (part.startsWith("{")) return { known: part, states: part.slice(1, -1).split(",") };
+    const band = part.match(/^≤(\d+)$/);
+    if (band) return { known: part, states: ["0", band[1]] };
+    return { known: part, states: [part] };
+  });
+}
+
+function knownWords(unit, states, known) {
+  if (states.length === 1) {
+    if (unit !== "heap") return stateWords(unit, states[0]);
+    return Number(states[0]) ? `exactly ${states[0]}` : "empty";
+  }
+  if (known && known.startsWith("≤")) return `at most ${known.slice(1)}`;
+  return "one of " + (unit === "heap" ? states.join(", ") : states.map((x) => stateWords(unit, x)).join("; "));
+}
+
+// A board of components: one row each, its name, its drawing and what is known in words.
+function componentsBoard(unit, entries, cls = "") {
+  const board = el("div", { class: "hidden-board " + cls });
+  entries.forEach(({ states, known }, k) => {
+    const row = el("div", { class: "hidden-row", "data-component": k },
+      el("span", { class: "hidden-name", text: `${unit} ${k + 1}` }),
+      drawComponent(unit, states, known),
+      el("span", { class: "hidden-known", text: knownWords(unit, states, known) }));
+    board.append(row);
+  });
+  return board;
 }
 
 function renderHidden() {
   const view = hidden.view;
   $("hidden-area").hidden = false;
-  $("hidden-you").textContent = view.you === "L" ? "L (first)" : "R (second)";
-  $("hidden-knowledge").textContent = view.over ? `[${view.final.join(", ")}] (the true position)` : view.knowledge;
+  rememberWords(view.actions);
+  rememberWords(view.history);
+  const you = view.you_words || (view.you === "L" ? "you move first" : "the computer moves first");
+  const expected = view.expected_for_you !== undefined ? view.expected_for_you
+    : view.you === "L" ? view.value_for_L : negate(view.value_for_L);
+  $("hidden-you").textContent = you.charAt(0).toUpperCase() + you.slice(1) + ".";
+  $("hidden-value").textContent = `Your expected result ${signed(expected)}: you win with probability ${winChance(view, expected)}` +
+    ` when both sides play the equilibrium (+1 is a sure win, -1 a sure loss)${view.exact === false ? "; not certified exact" : ""}.`;
+  showHiddenRules();
   drawHiddenBoard(view);
   $("hidden-hint").disabled = view.over;
+  $("hidden-hint").hidden = view.over;
   $("hidden-hint-out").replaceChildren();
   const seen = $("hidden-seen");
   seen.replaceChildren();
-  for (const event of view.seen) seen.append(el("li", { text: umpireWords(event) }));
+  // (told from the raw events, not the server's seen_words: these also give the umpire's "done")
+  for (const event of view.seen) seen.append(el("li", { text: eventWords(event) }));
+  $("hidden-seen-none").hidden = view.seen.length > 0;
   const status = $("hidden-status");
   if (view.over) {
     const won = view.winner === "you";
-    status.textContent = `Game over: ${won ? "you win!" : "the computer wins."} ` +
-      `(game value for L: ${view.value_for_L}${view.exact ? ", exact" : ""})`;
+    status.textContent = `Game over: ${won ? "you win!" : "the computer wins."}`;
     status.className = "status " + (won ? "won" : "lost");
-    const table = $("hidden-history");
-    // The replay: the true position before each move beside what each player knew of it.
-    const columns = ["#", "who", "true position", "you knew", "the computer knew", "action",
-      "saw", "after", "told the other"];
-    table.replaceChildren(el("tr", {}, ...columns.map((text) => el("th", { text }))));
-    view.history.forEach((row, i) => {
-      const cells = [i + 1, row.player, row.before.join(","), row.you_knew, row.computer_knew,
-        row.action, row.saw, row.after.join(","), row.told_opponent];
-      table.append(el("tr", { class: row.player }, ...cells.map((text) => el("td", { text }))));
-    });
+    hidden.step = 0;
+    renderReplay();
     $("hidden-reveal").hidden = false;
   } else {
-    status.textContent = "Your move.";
+    status.textContent = "Your move: press an action beside a " + hiddenUnit(view) + ".";
     status.className = "status";
     $("hidden-reveal").hidden = true;
   }
 }
 
-// The board of a hidden game: each component with what you know of it (heaps: counters you
-// are sure of, drawn solid, and counters that may be there, drawn faint) and its actions.
+// p = (1 + value) / 2, from the server when it sends it.
+function winChance(view, expected) {
+  if (view.win_chance) return view.win_chance;
+  const [p, q] = parseFraction(expected);
+  return addFractions("1/2", `${p}/${2n * q}`);
+}
+
+// The board of a hidden game: each component with what you know of it and its actions.
 function drawHiddenBoard(view) {
   const board = $("hidden-actions");
   board.replaceChildren();
-  if (view.over) return;
-  const prefix = { request: "ask: ", move: "", look: "" };
-  (view.components || []).forEach((component, k) => {
-    const row = el("div", { class: "hidden-row", "data-component": k });
-    row.append(el("span", { class: "hidden-name", text: component.name }));
-    if (component.heights) {
-      const low = Math.min(...component.heights);
-      const high = Math.max(...component.heights);
-      const counters = el("span", { class: "hidden-counters" });
-      for (let c = 1; c <= high; c++) counters.append(el("span", { class: c <= low ? "counter" : "counter maybe" }));
-      row.append(counters);
-    }
-    row.append(el("span", { class: "hidden-known", text: knownWords(component) }));
+  const unit = hiddenUnit(view);
+  if (view.over) {
+    board.append(el("p", { class: "summary", text: "The true final position:" }),
+      componentsBoard(unit, (view.final || []).map((x) => ({ states: [x], known: String(x) }))));
+    $("hidden-knowledge").parentElement.hidden = true;
+    return;
+  }
+  const components = view.components || [];
+  const known = [];
+  components.forEach((component, k) => {
+    const name = component.name || `${unit} ${k + 1}`;
+    const states = component.drawable || component.heights || component.possible || [];
+    const row = el("div", { class: "hidden-row", "data-component": k },
+      el("span", { class: "hidden-name", text: name }),
+      drawComponent(component.unit || unit, states, component.known),
+      el("span", { class: "hidden-known", text: knownWords(component.unit || unit, states, component.known) }));
+    known.push(`${name}: ${knownWords(component.unit || unit, states, component.known)}`);
+    const buttons = el("span", { class: "hidden-buttons" });
     for (const action of view.actions.filter((a) => a.component === k)) {
+      const words = action.words || (action.kind === "look" ? `look at ${name}`
+        : (action.kind === "request" ? "ask the umpire for " : "") + `${name}: ${action.says}`);
+      // beside its component, the component's name is not repeated ("ask the umpire: remove 1")
+      const short = words.replace(` for ${name}: `, ": ").replace(new RegExp(`^${name}: `), "");
       const button = el("button", { class: "move hidden-action", type: "button", "data-label": action.label,
-        title: action.label, text: prefix[action.kind] + action.says });
+        "data-index": action.index, "aria-label": words, text: short });
       button.addEventListener("click", () => { hiddenAct(action.index).catch(() => {}); });
-      row.append(button);
+      buttons.append(button);
     }
+    row.append(buttons);
     board.append(row);
   });
+  $("hidden-knowledge").textContent = known.join("; ") + ".";
+  $("hidden-knowledge").parentElement.hidden = false;
 }
 
-function knownWords(component) {
-  const states = component.possible.map(String);
-  if (states.length === 1) return `exactly ${states[0]}`;
-  if (component.known.startsWith("≤")) return `at most ${component.known.slice(1)}`;
-  return `one of ${states.join(", ")}`;
-}
-
-// What you saw, in words: Kriegspiel's requests are answered by the umpire.
-function umpireWords(event) {
-  const asked = event.match(/^try (.*) -> (done|refused)$/);
-  if (asked) {
-    return asked[2] === "done" ? `You asked for ${asked[1]}; the umpire: "done".`
-      : `You asked for ${asked[1]}; the umpire: "impossible" (ask again).`;
+// The replay after the game: one step at a time, the true position before the move beside
+// what each player knew of it, what the mover did and what each side was told.
+function renderReplay() {
+  const view = hidden.view;
+  const box = $("hidden-replay");
+  box.replaceChildren();
+  const steps = view.history || [];
+  const unit = hiddenUnit(view);
+  const n = steps.length;
+  const i = Math.min(Math.max(hidden.step, 0), n);
+  const nav = el("div", { class: "replay-nav" });
+  const prev = el("button", { id: "replay-prev", type: "button", text: "◀ Prev" });
+  const next = el("button", { id: "replay-next", type: "button", text: "Next ▶" });
+  prev.disabled = i === 0;
+  next.disabled = i >= n;
+  prev.addEventListener("click", () => { hidden.step = i - 1; renderReplay(); });
+  next.addEventListener("click", () => { hidden.step = i + 1; renderReplay(); });
+  nav.append(prev, el("span", { id: "replay-step", class: "replay-step",
+    text: i < n ? `Move ${i + 1} of ${n}` : `The end (after ${n} move${n === 1 ? "" : "s"})` }), next);
+  box.append(nav);
+  if (i >= n) {
+    box.append(el("p", { class: "replay-move", text: `Final position; ${view.winner === "you" ? "you won" : "the computer won"}.` }),
+      el("div", { class: "replay-panels" }, el("div", { class: "replay-panel" }, el("h4", { text: "True position" }),
+        componentsBoard(unit, (view.final || []).map((x) => ({ states: [x], known: String(x) }))))));
+    return;
   }
-  if (event === "opponent: moved") return "The umpire: your opponent has moved.";
-  return event;
+  const step = steps[i];
+  const mover = step.mover_words || (step.player === "you" ? "you" : "the computer");
+  const words = step.words || labelWords(step.action);
+  const told = [];
+  const subject = mover === "you" ? "you" : "it";
+  if (step.saw === "done") told.push('the umpire said "done"');
+  else if (step.saw === "refused") told.push('the umpire said "impossible"');
+  else if (step.saw) told.push(`${subject} saw ${stateWords(unit, step.saw)}`);
+  if (step.told_opponent) told.push(toldWords(mover, step.player === "you" ? "the computer was" : "you were", step.told_opponent));
+  const move = el("p", { class: "replay-move" }, el("b", { text: mover.charAt(0).toUpperCase() + mover.slice(1) + ": " }),
+    words + (told.length ? ` (${told.join("; ")})` : "") + ".");
+  const panel = (title, entries, cls) => el("div", { class: "replay-panel " + cls }, el("h4", { text: title }), componentsBoard(unit, entries));
+  box.append(move, el("div", { class: "replay-panels" },
+    panel("True position", step.before.map((x) => ({ states: [x], known: String(x) })), "true"),
+    panel("You knew", parseKnowledge(step.you_knew), "you"),
+    panel("The computer knew", parseKnowledge(step.computer_knew), "computer")));
 }
 
 async function hiddenStart(event) {
@@ -1534,6 +2038,9 @@ async function hiddenStart(event) {
   const view = await api("hidden/new", body);
   hidden.id = view.id;
   hidden.view = view;
+  hidden.words = new Map();
+  hidden.unit = UNITS[game] || null;
+  if (view.components && view.components[0]) hidden.unit = hiddenUnit(view);
   renderHidden();
 }
 
@@ -1545,13 +2052,18 @@ async function hiddenAct(index) {
 
 async function hiddenHint() {
   const hint = await api(`hidden/${hidden.id}/hint`);
+  rememberWords(hint.actions);
   const out = $("hidden-hint-out");
-  out.replaceChildren(el("span", { class: "summary", text: `game value for you: ${hint.game_value_for_you}; equilibrium: ` }));
+  const value = hint.game_value_for_you;
+  out.replaceChildren(el("p", { class: "summary", text: "The equilibrium plays each action with the probability " +
+    `shown (your expected result ${signed(value)} if you do). Probability 0: never.` }));
+  const list = el("ul", { class: "hint-list" });
   for (const action of hint.actions) {
     const played = action.probability !== "0";
-    out.append(el("span", { class: "option " + (played ? "optimal" : "suboptimal"),
-      text: `${action.label}: ${action.probability}` }));
+    list.append(el("li", { class: "option " + (played ? "optimal" : "suboptimal"),
+      text: `${action.words || labelWords(action.label)}: probability ${action.probability}` }));
   }
+  out.append(list);
 }
 
 $("hidden-game").addEventListener("change", showHiddenGame);
@@ -1559,20 +2071,42 @@ $("hidden-variant").addEventListener("change", showHiddenRules);
 $("hidden-form").addEventListener("submit", (event) => { hiddenStart(event).catch(() => {}); });
 $("hidden-hint").addEventListener("click", () => { hiddenHint().catch(() => {}); });
 
+// The solver's histories and actions in words (heaps numbered from 1; L moves first).
+function solveWords(text) {
+  return String(text)
+    .replace(/^opponent: (heap \d+) emptied$/, "the opponent moved in $1 and emptied it")
+    .replace(/^opponent: (heap \d+)$/, "the opponent moved in $1")
+    .replace(/^opponent(: moved| moved)$/, "the opponent moved")
+    .replace(/^try /, "ask the umpire for ")
+    .replace(/^look (\d+)/, "look at heap $1")
+    .replace(/ -> refused$/, ' (the umpire: "impossible")')
+    .replace(/ -> done$/, ' (the umpire: "done")')
+    .replace(/ -> (\d+)$/, " (it holds $1)")
+    .replace(/\b(\d+)_(\d+)\b/g, "heap $1: remove $2");
+}
+
 async function solveSmall(event) {
   event.preventDefault();
+  const out = $("solve-out");
+  out.replaceChildren();
   const data = await api("solve", { variant: $("solve-variant").value, position: $("solve-position").value.trim(),
     misere: $("solve-misere").checked, strategy: true });
-  const out = $("solve-out");
+  const value = String(data.value);
+  const chance = addFractions("1/2", `${parseFraction(value)[0]}/${2n * parseFraction(value)[1]}`);
   out.replaceChildren(el("p", { text: `${data.variant}(${data.position.join(",")})${data.misere ? " misère" : ""}: ` +
-    `value ${data.value} for L (${data.exact ? "certified exact" : "not certified"}); ${data.nodes} nodes, ` +
+    `value ${value} for the player who moves first (${data.exact ? "certified exact" : "not certified"}): ` +
+    `with best play on both sides they win with probability ${chance}; ${data.nodes} nodes, ` +
     `${data.infosets} information sets` }));
   const table = el("table", { class: "strategy" }, el("tr", {}, el("th", { text: "player" }),
     el("th", { text: "knows" }), el("th", { text: "reached" }), el("th", { text: "after" }), el("th", { text: "plays" })));
   for (const entry of data.strategies || []) {
-    const plays = Object.entries(entry.actions).map(([name, p]) => `${name} ${p}`).join(", ");
-    table.append(el("tr", {}, el("td", { text: entry.player }), el("td", { class: "belief", text: entry.knows }),
-      el("td", { text: entry.reach }), el("td", { text: entry.history.join("; ") || "start" }), el("td", { text: plays })));
+    const plays = Object.entries(entry.actions).map(([name, p]) => `${solveWords(name)}: ${p}`).join("; ");
+    const player = entry.player === "L" ? "first" : entry.player === "R" ? "second" : entry.player;
+    table.append(el("tr", {}, el("td", { "data-label": "player", text: player }),
+      el("td", { class: "belief", "data-label": "knows", text: entry.knows }),
+      el("td", { "data-label": "reached", text: entry.reach }),
+      el("td", { "data-label": "after", text: entry.history.map(solveWords).join("; ") || "start" }),
+      el("td", { "data-label": "plays", text: plays })));
   }
   out.append(table);
 }
