@@ -26,6 +26,11 @@ EXPENSIVE: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+# These tests are about the budgets that stop a job while it runs, for when an estimate is
+# wrong: the server is told to run the games its estimates would refuse (413) at once.
+RUN_ALL = {"NIMLAB_SERVE_REFUSE_BY_ESTIMATE": "0"}
+
+
 def _tree(pid: int) -> list[int]:
     """``pid`` and its descendants (from ``/proc/PID/task/*/children``)."""
     found, todo = [], [pid]
@@ -123,7 +128,7 @@ def test_every_endpoint_answers_the_cli_keys(live_server: LiveServer) -> None:
 
 
 def test_health_stays_fast_while_20_expensive_requests_run() -> None:
-    server = start_server(("--job-seconds", "4", "--workers", "2", "--queue", "32"))
+    server = start_server(("--job-seconds", "4", "--workers", "2", "--queue", "32"), env=RUN_ALL)
     try:
         load = _fire(server, 20)
         time.sleep(1)  # all 20 are in: 2 running, 18 waiting
@@ -151,7 +156,9 @@ def test_health_stays_fast_while_20_expensive_requests_run() -> None:
 
 def test_over_budget_requests_get_503_and_memory_stays_under_the_ceiling() -> None:
     ceiling = 1 << 30
-    server = start_server(("--job-seconds", "2", "--max-memory", "1G", "--workers", "2"))
+    server = start_server(
+        ("--job-seconds", "2", "--max-memory", "1G", "--workers", "2"), env=RUN_ALL
+    )
     try:
         load = _fire(server, 4)
         peak = 0
@@ -184,7 +191,7 @@ def test_a_job_over_its_memory_budget_gets_503_and_the_server_stays_under_the_ce
     ceiling = 330 << 20
     server = start_server(
         ("--job-seconds", "150"),
-        env={"NIMLAB_SERVE_MAX_MEMORY": "330M", "NIMLAB_SERVE_WORKERS": "1"},
+        env={"NIMLAB_SERVE_MAX_MEMORY": "330M", "NIMLAB_SERVE_WORKERS": "1", **RUN_ALL},
     )
     try:
         # the client waits as long as the job may run, so that a slow machine still gets the

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,10 @@ def create_app(limits: JobLimits | None = None) -> FastAPI:
     )
 
     app.state.jobs = JobPool(limits or JobLimits())
+    # A new hidden game whose estimate is over the budgets is refused at once (413). With
+    # NIMLAB_SERVE_REFUSE_BY_ESTIMATE=0 it is run anyway and stopped by the budgets (503): how
+    # the tests show that the budgets hold when an estimate is wrong.
+    app.state.refuse_by_estimate = os.environ.get("NIMLAB_SERVE_REFUSE_BY_ESTIMATE", "1") != "0"
     warm_up()
 
     @app.exception_handler(BudgetExceededError)
