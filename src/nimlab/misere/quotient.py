@@ -12,7 +12,7 @@ from the product of their elements, in time independent of the heap sizes once Î
 >>> kayles.order, kayles.p_order, kayles.period, kayles.preperiod, kayles.tame
 (40, 9, 12, 71, False)
 >>> kayles.pretending[:6]
-['1', 'a', 'b', 'ab', 'b^2', 'c']
+['1', 'a', 'b', 'ab', 'a', 'c']
 >>> kayles.is_p((1000, 2001, 77)), kayles.is_p((1, 1, 1))
 (False, True)
 """
