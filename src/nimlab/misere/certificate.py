@@ -16,10 +16,10 @@ sharing nothing with the solver but the game's rules:
 >>> check_certificate(cert, count=3, largest=8)
 '0.77: proof checked for heaps up to 12; 164 sums of up to 3 heaps of at most 8 agree'
 >>> cert["p_portion"] = cert["p_portion"][1:]
->>> check_certificate(cert, count=2, largest=4)
+>>> check_certificate(cert, count=2, largest=4)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
   ...
-ValueError: 0.77: the certificate fails: the proof finds a failing sum (exponents per heap 0..12: (0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+ValueError: 0.77: the certificate fails: the proof finds a failing sum (exponents per heap ...
 """
 
 from __future__ import annotations
