@@ -71,6 +71,13 @@ def make_game(name: str, options: GameOptions | None = None) -> CatalogueGame[An
     """The configured game; options that do not apply to it are an error."""
     cls = find_game(name)
     options = options or GameOptions()
+    if options.misere and "--misere" not in cls.option_flags and cls.impartial:
+        # misère play of any impartial game: its quotient or a search (nimlab.misere)
+        from dataclasses import replace
+
+        from nimlab.catalogue.misere_play import MisereEntry
+
+        return MisereEntry(make_game(name, replace(options, misere=False)))
     extra = [flag for flag in options.given() if flag not in cls.option_flags]
     if extra:
         takes = ", ".join(sorted(cls.option_flags)) or "no options"

@@ -34,7 +34,12 @@ _VERDICTS = {
     Outcome.R: "R: Right (Red) wins, whoever starts.",
 }
 
-_MISERE = typer.Option(False, "--misere", help="nim: the last player to move loses.")
+_MISERE = typer.Option(
+    False,
+    "--misere",
+    help="The last player to move loses (any impartial game: nim by its rule, octal games by"
+    " their misère quotient, others by search).",
+)
 _SET = typer.Option(None, "--set", help="subtraction: the finite subtraction set, e.g. 1,3,4.")
 _MAX = typer.Option(None, "--max", help="subtraction: take 1..K counters.", show_default=False)
 _ADDITIONS = typer.Option(None, "--additions", help="poker-nim: additions allowed per player.")
@@ -125,6 +130,8 @@ def analyze_command(
         console.print("By exhaustive search of the game tree (no closed form used).")
     else:
         console.print(entry.explain(entry.parse_position(text)))
+        if result.method != "closed-form":
+            console.print(f"method: {result.method}")
     payload = result.to_json()
     if "canonical" in payload:  # a partizan value: its facts, as CGSuite prints them
         for key in ("value", "left_stop", "right_stop", "mean", "temperature", "birthday"):

@@ -28,6 +28,7 @@ REPORTS: dict[str, str] = {
     "scoring-nim": "nimlab.reports.scoring_nim",
     "nim-variants": "nimlab.reports.nim_variants",
     "hidden-games": "nimlab.reports.hidden_games",
+    "misere-census": "nimlab.misere.census",
 }
 
 REACHABLE = ("nim-variants", "hidden-games")
@@ -92,8 +93,10 @@ def reproduce(
     if paper == "hidden-games" and reach is not None:
         extra["budget"] = budget
         extra["max_nodes"] = None
+    if paper == "misere-census":  # as many three-digit codes as --max-seconds allows
+        extra["budget"] = budget
     with progress_lines(f"reproducing {paper}") as report_line:
-        if paper in REACHABLE:
+        if paper in REACHABLE or paper == "misere-census":
             extra["progress"] = report_line
         report = module.write_report(out, **extra)
     console.print(f"report written to [bold]{report}[/bold]")

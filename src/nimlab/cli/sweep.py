@@ -276,6 +276,46 @@ def sweep_grundy(
     )
 
 
+@sweep_app.command("misere")
+def sweep_misere(
+    codes: str = typer.Option(
+        ...,
+        "--codes",
+        help="Octal codes C1,C2,... or ranges like 0.01..0.77; grundy-game for Grundy's game.",
+    ),
+    upto: int | None = typer.Option(
+        None, "--upto", help="Quotients of heaps up to N (default: until Φ's period is proven)."
+    ),
+    max_seconds: float = typer.Option(
+        600.0, "--max-seconds", min=0.0, help="Per code: stop and keep the heaps settled by then."
+    ),
+    store: str | None = STORE_OPTION,
+    workers: int | None = WORKERS_OPTION,
+    scheduler: str | None = SCHEDULER_OPTION,
+    cluster: str | None = CLUSTER_OPTION,
+    max_tasks: int = MAX_TASKS_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Misère quotients of many octal games (the records of `nimlab misere --json`)."""
+    from nimlab.specs import misere_task
+
+    if upto is not None and upto < 0:
+        raise InvalidPositionError(f"invalid --upto {upto}: it must be non-negative")
+    tasks = [
+        misere_task(code, upto, seconds=max_seconds)
+        for code in parse_codes(codes, max_tasks=max_tasks)
+    ]
+    _sweep(
+        tasks,
+        title="misere",
+        store=store,
+        workers=workers,
+        scheduler=scheduler,
+        cluster=cluster,
+        as_json=as_json,
+    )
+
+
 @sweep_app.command("scoring")
 def sweep_scoring(
     piles: int = typer.Option(..., "--piles", help="Number of piles K."),
