@@ -196,7 +196,7 @@ def misere_task(code: str, upto: int | None = None, *, seconds: float = 600.0) -
     >>> misere_task("kayles", 40).spec, misere_task(".07").spec
     ('misere(0.77;upto=40)', 'misere(0.07)')
     """
-    from nimlab.misere.games import heap_game
+    from nimlab.catalogue.misere_games import heap_game
 
     if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0):
         raise InvalidPositionError(f"upto must be a non-negative integer, got {upto!r}")

@@ -298,6 +298,7 @@ def sweep_misere(
 ) -> None:
     """Misère quotients of many octal games (the records of `nimlab misere --json`)."""
     from nimlab.specs import misere_task
+    from nimlab.sweeps.grid import parse_codes
 
     if upto is not None and upto < 0:
         raise InvalidPositionError(f"invalid --upto {upto}: it must be non-negative")

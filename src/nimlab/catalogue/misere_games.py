@@ -1,4 +1,5 @@
-"""Which heap game a name stands for: an octal code, or a catalogue heap game.
+"""Which heap game a name stands for, for its misère quotient: an octal code, or a catalogue
+heap game.
 
 >>> heap_game("kayles")[:2], heap_game(".07")[:2]
 (('0.77', OctalCode(digits=(0, 7, 7))), ('0.07', OctalCode(digits=(0, 0, 7))))
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from nimlab.catalogue.base import GameOptions
+from nimlab.catalogue.registry import make_game
 from nimlab.errors import InvalidPositionError
 from nimlab.misere.solver import HeapMoves
 from nimlab.octal import OctalCode
@@ -26,8 +29,6 @@ __all__ = ["heap_game"]
 def heap_game(text: str, code: str | None = None) -> tuple[str, OctalCode | None, HeapMoves]:
     """``(name, octal code or None, moves)`` of ``text``: an octal code, or a catalogue game
     (``octal`` with ``code``)."""
-    from nimlab.catalogue import GameOptions, make_game
-
     stripped = text.strip()
     if stripped and (stripped[0].isdigit() or stripped[0] == "."):
         parsed = OctalCode.parse(stripped)
