@@ -18,6 +18,7 @@ over the budget of 10 min and 8.6 GB; lift it with --max-nodes
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from nimlab.errors import TooLargeError
@@ -34,6 +35,7 @@ __all__ = [
     "format_bytes",
     "format_seconds",
     "saturated",
+    "saturated_comb",
     "steps_budget",
 ]
 
@@ -191,3 +193,25 @@ def saturated(count: int) -> float:
     True
     """
     return float(min(count, 10**300))
+
+
+def saturated_comb(n: int, k: int) -> float:
+    """``math.comb(n, k)`` as :func:`saturated` gives it, without building a huge number
+    (``n`` may have thousands of digits, ``k`` may be a million).
+
+    ``comb(n, k) >= 2**k`` when ``2k <= n`` and ``comb(n, k) >= n`` for ``0 < k < n``, so
+    beyond 1,000 for ``min(k, n - k)`` or 1,100 bits for ``n`` it is over the cap anyway.
+
+    >>> saturated_comb(10, 3), saturated_comb(10**5000, 2), saturated_comb(2 * 10**6, 10**6)
+    (120.0, 1e+300, 1e+300)
+    >>> saturated_comb(5, 7), saturated_comb(10**6, 10**6 - 1)
+    (0.0, 1000000.0)
+    """
+    if k < 0 or k > n:
+        return 0.0
+    k = min(k, n - k)
+    if k == 0:
+        return 1.0
+    if k > 1000 or n.bit_length() > 1100:
+        return saturated(10**300)
+    return saturated(math.comb(n, k))
