@@ -19,6 +19,7 @@ over the budget of 10 min and 8.6 GB; lift it with --max-nodes
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from nimlab.errors import TooLargeError
@@ -27,9 +28,12 @@ __all__ = [
     "CLI_BUDGET",
     "DEFAULT_STEPS",
     "GIB",
+    "MAX_BYTES",
+    "MAX_SECONDS",
     "STEP_SECONDS",
     "Budget",
     "Cost",
+    "abridge_numbers",
     "abridged",
     "check_cost",
     "format_bytes",
@@ -42,12 +46,32 @@ __all__ = [
 GIB = 1 << 30
 
 
+#: The largest figures a :class:`Cost` holds: far beyond any budget, and within a float's range
+#: (estimates of inputs with thousands of digits would overflow it).
+MAX_SECONDS = 1e300
+MAX_BYTES = 10**300
+
+
 @dataclass(frozen=True)
 class Cost:
-    """An estimated cost: wall seconds on one core of the reference machine, and peak bytes."""
+    """An estimated cost: wall seconds on one core of the reference machine, and peak bytes.
+
+    Both are capped at :data:`MAX_SECONDS` and :data:`MAX_BYTES` (an exact int for seconds is
+    taken as it is, never converted to a float whole):
+
+    >>> Cost(10**400, 10**400) == Cost(float("inf"), MAX_BYTES)
+    True
+    """
 
     seconds: float
     bytes: int
+
+    def __post_init__(self) -> None:
+        seconds = self.seconds
+        if isinstance(seconds, int):
+            seconds = saturated(seconds)
+        object.__setattr__(self, "seconds", min(float(seconds), MAX_SECONDS))
+        object.__setattr__(self, "bytes", min(int(self.bytes), MAX_BYTES))
 
     def __add__(self, other: Cost) -> Cost:
         """Two jobs one after the other: times add up, the peak is the larger one.
@@ -102,7 +126,11 @@ def format_bytes(size: float) -> str:
 
     >>> format_bytes(512), format_bytes(3.5e6), format_bytes(8 * GIB), format_bytes(1e15)
     ('512 B', '3.5 MB', '8.6 GB', '1000 TB')
+    >>> format_bytes(10**400)
+    '1.0e+300 B'
     """
+    if size >= 1e18:  # beyond any machine: as a power of ten
+        return f"{saturated(size) if isinstance(size, int) else size:.1e} B"
     for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if size >= scale:
             shown = f"{size / scale:.2g}" if size < 10 * scale else f"{size / scale:.0f}"
@@ -118,12 +146,28 @@ def check_cost(what: str, cost: Cost, budget: Budget, lift: str) -> None:
     """
     if budget.allows(cost):
         return
+    what = abridge_numbers(what)
     raise TooLargeError(
         f"{what} would take about {format_seconds(cost.seconds)} and "
         f"{format_bytes(cost.bytes)}, over the budget of {format_seconds(budget.seconds)} "
         f"and {format_bytes(budget.bytes)}; lift it with {lift}",
         estimate=int(min(cost.seconds, 2**62)),
         limit=int(budget.seconds),
+    )
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{31,}")
+
+
+def abridge_numbers(text: str) -> str:
+    """``text`` (a message) with each run of more than 30 digits shown by its ends and length,
+    as :func:`abridged` shows a number.
+
+    >>> abridge_numbers("a table up to " + "1" + "0" * 129)
+    'a table up to 10000000000000…00000000000000 (130 digits)'
+    """
+    return _LONG_NUMBER.sub(
+        lambda run: f"{run[0][:14]}…{run[0][-14:]} ({len(run[0]):,} digits)", text
     )
 
 

@@ -41,6 +41,7 @@ from nimlab.budget import (
     check_cost,
     format_bytes,
     format_seconds,
+    saturated,
     steps_budget,
 )
 from nimlab.core.game import ImpartialGame, Outcome
@@ -164,7 +165,9 @@ def output_cost(characters: int) -> Cost:
     >>> output_cost(10**9)
     Cost(seconds=40.0, bytes=5000000000)
     """
-    return Cost(characters * _OUTPUT_SECONDS_PER_CHAR, characters * _OUTPUT_BYTES_PER_CHAR)
+    return Cost(
+        saturated(characters) * _OUTPUT_SECONDS_PER_CHAR, characters * _OUTPUT_BYTES_PER_CHAR
+    )
 
 
 class BudgetedGame:
@@ -386,7 +389,7 @@ class CatalogueGame(ABC, Generic[Pos]):
         >>> make_game("nim").sequence_cost(999_999)
         Cost(seconds=2.0, bytes=100000000)
         """
-        return Cost((upto + 1) * 2e-6, (upto + 1) * 100)
+        return Cost(saturated(upto + 1) * 2e-6, (upto + 1) * 100)
 
     def analysis_cost(self, position: Pos, text: str) -> Cost:
         """The estimated cost of :func:`~nimlab.catalogue.analysis.analyze` on ``position``

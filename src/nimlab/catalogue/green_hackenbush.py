@@ -34,7 +34,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, check_limit, unique_moves
 from nimlab.catalogue.registry import register
 from nimlab.errors import InvalidPositionError
@@ -245,7 +245,9 @@ class GreenHackenbushEntry(CatalogueGame[Graph]):
         """Deletions leaving value 0, each checked by the closed form."""
         # each deletion is valued in about 4 µs per edge
         edges = len(position)
-        check_limit(f"checking {edges} deletions", Cost(4e-6 * edges**2, 200 * edges), self.limit)
+        check_limit(
+            f"checking {edges} deletions", Cost(4e-6 * saturated(edges**2), 200 * edges), self.limit
+        )
         if green_value(position) == 0:
             return []
         return unique_moves(
@@ -309,7 +311,7 @@ class GreenHackenbushEntry(CatalogueGame[Graph]):
         >>> make_game("green-hackenbush").sequence_cost(1000)
         Cost(seconds=2.003001, bytes=100100)
         """
-        return Cost((2 * upto * (upto + 1) + upto + 1) * 1e-6, (upto + 1) * 100)
+        return Cost(saturated(2 * upto * (upto + 1) + upto + 1) * 1e-6, (upto + 1) * 100)
 
     def periodicity(self, values: Sequence[int | None]) -> tuple[int, int]:
         """A cycle through the ground fuses into n loops: n mod 2, period 2 (closed form)."""

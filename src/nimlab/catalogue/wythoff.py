@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions, check_limit
 from nimlab.catalogue.registry import register
 from nimlab.core.game import Outcome
@@ -101,7 +101,8 @@ def wythoff_cost(row: int, length: int) -> Cost:
     """
     cells = (row + 1) * length
     bitsets = (row + 1 + length) * (row + length) // 8
-    return Cost(cells * (1 + (row + length) // 2000) * 1e-6, cells * 40 + bitsets)
+    steps = saturated(cells) * saturated(1 + (row + length) // 2000)
+    return Cost(steps * 1e-6, cells * 40 + bitsets)
 
 
 @register

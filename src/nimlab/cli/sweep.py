@@ -30,6 +30,7 @@ from rich.progress import Task as ProgressTask
 from rich.table import Table
 from rich.text import Text
 
+from nimlab.budget import abridge_numbers
 from nimlab.cli.app import (
     CODE_OPTION,
     GAME_OPTION,
@@ -233,11 +234,26 @@ def _sweep(
         raise
     _report(summary, as_json)
     if summary.failed and not summary.computed:
-        sys.stderr.write(
-            f"error: every task computed failed ({summary.failed}), e.g. "
-            f"{summary.failures[0][0]}: {summary.failures[0][1]}\n"
-        )
-        raise typer.Exit(1)
+        example = abridge_numbers(f"{summary.failures[0][0]}: {summary.failures[0][1]}")
+        sys.stderr.write(f"error: every task computed failed ({summary.failed}), e.g. {example}\n")
+        raise typer.Exit(_failures_exit(summary.failures))
+
+
+def _failures_exit(failures: Sequence[tuple[str, str]]) -> int:
+    """The exit code of a sweep whose every task failed: 3 when each was refused as too large,
+    2 when each was bad input, 1 otherwise (something unexpected).
+
+    >>> _failures_exit([("a", "TooLargeError: ..."), ("b", "TooLargeError: ...")])
+    3
+    >>> _failures_exit([("a", "InvalidPositionError: ..."), ("b", "TooLargeError: ...")])
+    1
+    """
+    kinds = {error.partition(":")[0] for _, error in failures}
+    if kinds == {"TooLargeError"}:
+        return 3
+    if kinds <= {"InvalidPositionError", "NoSuchPositionError", "UnknownGameError"}:
+        return 2
+    return 1
 
 
 def _report(summary: SweepSummary, as_json: bool) -> None:
