@@ -59,7 +59,7 @@ from nimlab.specs import (
     solve_task,
     with_cached,
 )
-from nimlab.store.results import STORE_ENV, ResultStore, resolve_store_path
+from nimlab.store.results import STORE_ENV, ResultStore, UnreadableResult, resolve_store_path
 from nimlab.sweeps.executors import DaskExecutor, Executor, LocalPoolExecutor, TaskOutcome
 from nimlab.sweeps.grid import (
     DEFAULT_MAX_TASKS,
@@ -459,9 +459,16 @@ def store_show(
         key = spec.strip()  # not a sweep spec: look it up as written
     opened = _open_existing(store)
     found = None
+    damaged: list[UnreadableResult] = []
     if opened is not None:
         with opened:
-            found = opened.get(key, method, version)
+            found = opened.get(key, method, version, then=None)
+            damaged = [row for row in opened.scan(prefix=key)[1] if row.spec == key]
+    if found is None and damaged:
+        raise InvalidPositionError(
+            f"the row for {key} in the store {str(resolve_store_path(store))!r} is damaged"
+            f" ({damaged[0].problem}): run the command that computes it again to replace it"
+        )
     if found is None:
         raise InvalidPositionError(
             f"no result for {spec!r} in the store {str(resolve_store_path(store))!r}"
@@ -471,6 +478,49 @@ def store_show(
     else:
         console.print(f"{found.spec}  [{found.method}, nimlab {found.version}, {found.created}]")
         console.print_json(json.dumps(found.payload))
+
+
+#: The exit code of ``nimlab store check`` when it finds damaged rows (the store itself is
+#: readable: not bad input, 2, nor unexpected, 1).
+EXIT_DAMAGED = 4
+
+
+@store_app.command("check")
+def store_check(
+    store: str | None = STORE_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Check every stored row; list the damaged ones (not JSON objects, or lacking what their
+    kind of result holds). Exit 0 when every row is sound, 4 when some are damaged (commands
+    pass over such a row and replace it when they compute the result again), 2 when the file
+    is not a results store."""
+    path = resolve_store_path(store)
+    with ResultStore(path, create=False) as opened:
+        good, damaged = opened.scan()
+    if as_json:
+        emit_json(
+            {
+                "store": str(path),
+                "rows": len(good) + len(damaged),
+                "damaged": [row.to_json() for row in damaged],
+            }
+        )
+    else:
+        for row in damaged:
+            console.print(
+                f"damaged: {row.spec} ({row.method}, nimlab {row.version}, {row.created}):"
+                f" {row.problem}",
+                markup=False,
+            )
+        console.print(
+            f"{len(good) + len(damaged)} rows in {path}, {len(damaged)} damaged", markup=False
+        )
+    if damaged:
+        sys.stderr.write(
+            f"store {path}: {len(damaged)} damaged row(s); the commands that compute them"
+            " replace them\n"
+        )
+        raise typer.Exit(EXIT_DAMAGED)
 
 
 @store_app.command("export")
