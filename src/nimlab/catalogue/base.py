@@ -207,9 +207,14 @@ class BudgetedGame:
 
     def moves(self, position: Any, /) -> Iterable[Any]:
         """The wrapped game's options, counted (``option_cost(option)`` steps each, or one)."""
-        options = list(self.game.moves(position))
         cost = self.option_cost
-        self.steps += 1 + (len(options) if cost is None else sum(map(cost, options)))
+        self.steps += 1
+        options = []
+        for option in self.game.moves(position):  # counted as listed: a position may have
+            options.append(option)  # more options than the budget allows (wythoff 1,10^155)
+            self.steps += 1 if cost is None else cost(option)
+            if self.steps > self.limit:
+                break
         if self.steps > self.limit:
             budget = self.budget
             raise TooLargeError(
