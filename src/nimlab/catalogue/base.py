@@ -38,6 +38,7 @@ from rich.text import Text
 from nimlab.budget import (
     DEFAULT_STEPS,
     Cost,
+    abridge_numbers,
     check_cost,
     format_bytes,
     format_seconds,
@@ -170,6 +171,17 @@ def output_cost(characters: int) -> Cost:
     )
 
 
+def brute_step_limit(limit: int) -> int:
+    """The steps of a brute-force search (positions expanded + options listed) that the budget
+    ``--limit`` sets allows: its seconds at about 5 µs a step, its bytes at 400.
+
+    >>> brute_step_limit(DEFAULT_STEPS)
+    21474836
+    """
+    budget = steps_budget(limit)
+    return min(int(budget.seconds / _BRUTE_SECONDS_PER_STEP), budget.bytes // _BRUTE_BYTES_PER_STEP)
+
+
 class BudgetedGame:
     """A game whose move generator refuses (TooLargeError) once the search has done the steps
     that the budget ``--limit`` sets allows (about 5 µs and 400 bytes each): one per position
@@ -198,10 +210,8 @@ class BudgetedGame:
         self.game = game
         # a step takes a few microseconds, and the search memoises every position: stop it
         # when its time or memory would be over the budget ``limit`` sets
-        self.budget = budget = steps_budget(limit)
-        self.limit = min(
-            int(budget.seconds / _BRUTE_SECONDS_PER_STEP), budget.bytes // _BRUTE_BYTES_PER_STEP
-        )
+        self.budget = steps_budget(limit)
+        self.limit = brute_step_limit(limit)
         self.option_cost = option_cost
         self.steps = 0
 
@@ -343,6 +353,30 @@ class CatalogueGame(ABC, Generic[Pos]):
         if isinstance(rules, MisereGame):
             return GrundySolver(misere(BudgetedGame(rules.base, self.limit, option_cost=cost)))
         return GrundySolver(BudgetedGame(rules, self.limit, option_cost=cost))
+
+    def brute_steps(self, position: Pos) -> float | None:
+        """An estimate of the steps the brute-force search of ``position`` takes (positions
+        expanded + options listed), computed at once; None where there is none (the search is
+        then only stopped at its budget, while running)."""
+        return None
+
+    def check_brute(self, position: Pos) -> None:
+        """Refuse (TooLargeError), before it starts, a search :meth:`brute_steps` estimates
+        over the budget ``--limit`` sets."""
+        steps = self.brute_steps(position)
+        allowed = brute_step_limit(self.limit)
+        if steps is None or steps <= allowed:
+            return
+        budget = steps_budget(self.limit)
+        raise TooLargeError(
+            f"the brute-force search of {self.name}"
+            f" {abridge_numbers(self.format_position(position))}"
+            f" would take about {steps:.2g} steps (positions expanded + moves listed), over the"
+            f" {allowed:,} of the budget (about {format_seconds(budget.seconds)} and"
+            f" {format_bytes(budget.bytes)}); lift it with --limit",
+            estimate=int(min(steps, 2**62)),
+            limit=allowed,
+        )
 
     def brute_grundy(self, position: Pos) -> int | None:
         """The Grundy value by exhaustive search (None where the closed form gives none)."""

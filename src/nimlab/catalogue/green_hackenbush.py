@@ -195,18 +195,18 @@ _EDGE_SECONDS = 1.5e-5
 
 
 def _distinct_deletions(position: Graph) -> list[tuple[int, Edge]]:
-    """The first index of each distinct edge (as an unordered pair), with the edge.
+    """The first index of each distinct edge, with the edge: deleting any copy of an edge
+    leaves graphs of one value (the same multigraph).
 
-    >>> _distinct_deletions((("g", "a"), ("a", "g"), ("a", "b"), ("g", "a")))
-    [(0, ('g', 'a')), (2, ('a', 'b'))]
+    >>> _distinct_deletions((("g", "a"), ("a", "b"), ("g", "a")))
+    [(0, ('g', 'a')), (1, ('a', 'b'))]
     """
     seen: set[Edge] = set()
     found = []
-    for index, (u, v) in enumerate(position):
-        key = (u, v) if u <= v else (v, u)
-        if key not in seen:
-            seen.add(key)
-            found.append((index, (u, v)))
+    for index, edge in enumerate(position):
+        if edge not in seen:
+            seen.add(edge)
+            found.append((index, edge))
     return found
 
 
@@ -282,10 +282,11 @@ class GreenHackenbushEntry(CatalogueGame[Graph]):
         )
         if green_value(position) == 0:
             return []
+        winning = {edge for i, edge in distinct if green_value(self._without(position, i)) == 0}
         return unique_moves(
             CatalogueMove(self._without(position, i), f"delete {u}-{v}")
-            for i, (u, v) in distinct
-            if green_value(self._without(position, i)) == 0
+            for i, (u, v) in enumerate(position)
+            if (u, v) in winning
         )
 
     def explain(self, position: Graph) -> RenderableType:
