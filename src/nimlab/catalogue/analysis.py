@@ -216,6 +216,7 @@ def analyze(
     """
     position = game.parse_position(text)
     if brute_force:
+        game.check_brute(position)
         winners = sorted(game.brute_winning_moves(position), key=lambda m: (m[0] or "", str(m[1])))
         moves = []
         for player, option in winners:

@@ -21,6 +21,7 @@ only holds for the player who has just moved.
 
 from __future__ import annotations
 
+import math
 from functools import reduce
 from operator import xor
 from typing import Any
@@ -28,6 +29,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from nimlab.budget import saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions
 from nimlab.catalogue.heapgames import HeapGame
 from nimlab.catalogue.registry import register
@@ -67,6 +69,17 @@ class NimEntry(HeapGame):
     def moves(self, position: Heaps, /) -> Any:
         """Reduce one heap."""
         return NimGame().moves(position)
+
+    def brute_steps(self, position: Heaps) -> float:
+        """Every heap tuple below ``position`` is expanded, listing its sum of options: on
+        average half of ``position``'s (exact: nim 5,6,7 takes 3,360 steps).
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("nim").brute_steps((5, 6, 7))
+        3360.0
+        """
+        states = saturated(math.prod(h + 1 for h in position))
+        return min(states * (1 + saturated(sum(position)) / 2), 1e300)
 
     @property
     def rules(self) -> ImpartialGame[Any]:

@@ -26,12 +26,13 @@ from collections.abc import Iterator
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost, steps_budget
+from nimlab.budget import Cost, saturated, steps_budget
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove
 from nimlab.catalogue.factoring import factorize
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
 from nimlab.errors import InvalidPositionError
+from nimlab.exact import NumberTooLongError, parse_natural
 
 __all__ = ["PrimePowerEntry"]
 
@@ -49,10 +50,12 @@ class PrimePowerEntry(CatalogueGame[int]):
 
     def parse_position(self, text: str) -> int:
         """A decimal integer n >= 1."""
-        stripped = text.strip()
-        if not (stripped.isascii() and stripped.isdigit()) or int(stripped) < 1:
-            raise InvalidPositionError(f"invalid number {text!r}: give an integer n >= 1")
-        return int(stripped)
+        try:
+            return parse_natural(text, what="number", minimum=1)
+        except NumberTooLongError:  # the parser's message says how long
+            raise
+        except InvalidPositionError:
+            raise InvalidPositionError(f"invalid number {text!r}: give an integer n >= 1") from None
 
     def format_position(self, position: int) -> str:
         """The decimal number."""
@@ -118,7 +121,7 @@ class PrimePowerEntry(CatalogueGame[int]):
         >>> make_game("prime-power").sequence_cost(24999)
         Cost(seconds=1.0, bytes=2500000)
         """
-        return Cost(40e-6 * (upto + 1), 100 * (upto + 1))
+        return Cost(40e-6 * saturated(upto + 1), 100 * (upto + 1))
 
     def grundy_values(self, upto: int) -> list[int | None]:
         """g(n) for n = 1..upto, with None for n = 0."""

@@ -39,7 +39,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import (
     CatalogueGame,
     CatalogueMove,
@@ -176,7 +176,7 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
         8
         """
         edges = sum(len(stalk) for stalk in position)
-        return Cost(8e-6 * edges**2, 0) + output_cost(edges * (len(text) + 1))
+        return Cost(8e-6 * saturated(edges**2), 0) + output_cost(edges * (len(text) + 1))
 
     def explain(self, position: Stalks) -> RenderableType:
         """Each stalk's edges with their signed worth."""
@@ -212,7 +212,9 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
         states = math.prod(len(stalk) + 1 for stalk in position)
         moves = sum(len(stalk) for stalk in position)  # options listed at each sub-position
         steps = states * (1 + moves)
-        check_limit("the brute-force search", Cost(steps * 1e-6, states * 400), self.limit)
+        check_limit(
+            "the brute-force search", Cost(saturated(steps) * 1e-6, states * 400), self.limit
+        )
         return tuple(sorted(position))
 
     def brute_value(self, position: Stalks) -> Fraction:

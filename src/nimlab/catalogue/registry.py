@@ -20,6 +20,7 @@ from typing import Any
 
 from nimlab.catalogue.base import CatalogueGame, GameOptions
 from nimlab.errors import InvalidPositionError, UnknownGameError
+from nimlab.exact import NumberTooLongError, parse_natural
 
 __all__ = [
     "find_game",
@@ -99,12 +100,14 @@ def parse_int_list(text: str, what: str, *, minimum: int = 0) -> tuple[int, ...]
     """
     result = []
     for token in text.split(","):
-        stripped = token.strip()
-        if not stripped.isdigit() or not stripped.isascii() or int(stripped) < minimum:
+        try:
+            result.append(parse_natural(token, what=f"{what} entry", minimum=minimum))
+        except NumberTooLongError:  # the parser's message says how long
+            raise
+        except InvalidPositionError:
             raise InvalidPositionError(
                 f"invalid {what} entry {token!r}: expected an integer >= {minimum}"
-            )
-        result.append(int(stripped))
+            ) from None
     return tuple(result)
 
 

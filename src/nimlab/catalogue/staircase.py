@@ -27,7 +27,7 @@ from operator import xor
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueMove, unique_moves
 from nimlab.catalogue.heapgames import HeapGame
 from nimlab.catalogue.registry import register
@@ -119,7 +119,7 @@ class StaircaseEntry(HeapGame):
         >>> make_game("staircase").sequence_cost(8000)
         Cost(seconds=1.008251, bytes=800100)
         """
-        return Cost(((upto + 1) ** 2 // 64 + upto + 1) * 1e-6, (upto + 1) * 100)
+        return Cost(saturated((upto + 1) ** 2 // 64 + upto + 1) * 1e-6, (upto + 1) * 100)
 
     def periodicity(self, values: object) -> tuple[int, int]:
         """One coin on step n is worth n mod 2: period 2 from 0 (closed form)."""

@@ -32,7 +32,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions, check_limit
 from nimlab.catalogue.heapgames import HeapGame, replace_heap
 from nimlab.catalogue.registry import register
@@ -101,7 +101,7 @@ class SubtractionSequence:
             size = len(self.values) + 1
             check_limit(
                 f"the Grundy sequence (no period yet) up to {n}",
-                Cost(size * self.step_cost * 1e-6, size * 100),
+                Cost(saturated(size * self.step_cost) * 1e-6, size * 100),
                 self.limit,
             )
             self._extend()

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, output_cost
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
@@ -135,7 +135,7 @@ class _CoinTurning(CatalogueGame[str]):
         >>> make_game("twins").sequence_cost(4000)
         Cost(seconds=0.504251, bytes=400100)
         """
-        return Cost(((upto + 1) ** 2 // 32 + upto + 1) * 1e-6, (upto + 1) * 100)
+        return Cost(saturated((upto + 1) ** 2 // 32 + upto + 1) * 1e-6, (upto + 1) * 100)
 
     def analysis_cost(self, position: str, text: str) -> Cost:
         """At most one winning move per head, each a row as long as the position (none from

@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from nimlab.budget import abridge_numbers
 from nimlab.cli.app import (
     CODE_OPTION,
     GAME_OPTION,
@@ -38,7 +39,7 @@ from nimlab.cli.app import (
     progress_lines,
 )
 from nimlab.errors import InvalidPositionError, NimlabError
-from nimlab.store.results import STORE_ENV, ResultStore, resolve_store_path
+from nimlab.store.results import STORE_ENV, ResultStore, UnreadableResult, resolve_store_path
 
 if TYPE_CHECKING:  # the engines are imported when a command runs (nimlab --help stays fast)
     from nimlab.core.heaps import Heaps
@@ -228,11 +229,26 @@ def _sweep(
         raise
     _report(summary, as_json)
     if summary.failed and not summary.computed:
-        sys.stderr.write(
-            f"error: every task computed failed ({summary.failed}), e.g. "
-            f"{summary.failures[0][0]}: {summary.failures[0][1]}\n"
-        )
-        raise typer.Exit(1)
+        example = abridge_numbers(f"{summary.failures[0][0]}: {summary.failures[0][1]}")
+        sys.stderr.write(f"error: every task computed failed ({summary.failed}), e.g. {example}\n")
+        raise typer.Exit(_failures_exit(summary.failures))
+
+
+def _failures_exit(failures: Sequence[tuple[str, str]]) -> int:
+    """The exit code of a sweep whose every task failed: 3 when each was refused as too large,
+    2 when each was bad input, 1 otherwise (something unexpected).
+
+    >>> _failures_exit([("a", "TooLargeError: ..."), ("b", "TooLargeError: ...")])
+    3
+    >>> _failures_exit([("a", "InvalidPositionError: ..."), ("b", "TooLargeError: ...")])
+    1
+    """
+    kinds = {error.partition(":")[0] for _, error in failures}
+    if kinds == {"TooLargeError"}:
+        return 3
+    if kinds <= {"InvalidPositionError", "NoSuchPositionError", "UnknownGameError"}:
+        return 2
+    return 1
 
 
 def _report(summary: SweepSummary, as_json: bool) -> None:
@@ -491,9 +507,16 @@ def store_show(
         key = spec.strip()  # not a sweep spec: look it up as written
     opened = _open_existing(store)
     found = None
+    damaged: list[UnreadableResult] = []
     if opened is not None:
         with opened:
-            found = opened.get(key, method, version)
+            found = opened.get(key, method, version, then=None)
+            damaged = [row for row in opened.scan(prefix=key)[1] if row.spec == key]
+    if found is None and damaged:
+        raise InvalidPositionError(
+            f"the row for {key} in the store {str(resolve_store_path(store))!r} is damaged"
+            f" ({damaged[0].problem}): run the command that computes it again to replace it"
+        )
     if found is None:
         raise InvalidPositionError(
             f"no result for {spec!r} in the store {str(resolve_store_path(store))!r}"
@@ -503,6 +526,49 @@ def store_show(
     else:
         console.print(f"{found.spec}  [{found.method}, nimlab {found.version}, {found.created}]")
         console.print_json(json.dumps(found.payload))
+
+
+#: The exit code of ``nimlab store check`` when it finds damaged rows (the store itself is
+#: readable: not bad input, 2, nor unexpected, 1).
+EXIT_DAMAGED = 4
+
+
+@store_app.command("check")
+def store_check(
+    store: str | None = STORE_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Check every stored row; list the damaged ones (not JSON objects, or lacking what their
+    kind of result holds). Exit 0 when every row is sound, 4 when some are damaged (commands
+    pass over such a row and replace it when they compute the result again), 2 when the file
+    is not a results store."""
+    path = resolve_store_path(store)
+    with ResultStore(path, create=False) as opened:
+        good, damaged = opened.scan()
+    if as_json:
+        emit_json(
+            {
+                "store": str(path),
+                "rows": len(good) + len(damaged),
+                "damaged": [row.to_json() for row in damaged],
+            }
+        )
+    else:
+        for row in damaged:
+            console.print(
+                f"damaged: {row.spec} ({row.method}, nimlab {row.version}, {row.created}):"
+                f" {row.problem}",
+                markup=False,
+            )
+        console.print(
+            f"{len(good) + len(damaged)} rows in {path}, {len(damaged)} damaged", markup=False
+        )
+    if damaged:
+        sys.stderr.write(
+            f"store {path}: {len(damaged)} damaged row(s); the commands that compute them"
+            " replace them\n"
+        )
+        raise typer.Exit(EXIT_DAMAGED)
 
 
 @store_app.command("export")
