@@ -28,6 +28,13 @@ from __future__ import annotations
 from typing import Any
 
 import numba
+import numpy as np
+
+_BLOCK = 64
+"""Splits of two common heaps scanned between two looks at the rare values still missing."""
+_STRIDE = 8
+"""The scan visits splits ``1, 9, 17, ...``, then ``2, 10, ...`` (as
+:data:`nimlab.octal.sparse.SCAN_STRIDE`)."""
 
 __all__ = ["collect_rare", "extend", "first_last", "least_period"]
 
@@ -46,6 +53,56 @@ def _count_below(rare: Any, count: int, bound: int) -> int:  # pragma: no cover 
 
 
 @numba.njit(cache=False, nogil=True)
+def _scan(
+    g: Any,
+    n: int,
+    value: int,
+    seen: Any,
+    stamp: int,
+    rare_value: Any,
+    split: Any,
+    unequal: bool,
+    todo: Any,
+) -> int:  # pragma: no cover - compiled
+    """``g(n)`` when the least value no rare split reached, ``value``, is rare.
+
+    The candidate is the least common value still unmarked (common values only come from
+    one-heap options and splits with a rare part, all marked already); ``g(n)`` is that
+    unless a rare value below it is missing among the splits of two common heaps. The loop
+    marks those splits in blocks of :data:`_BLOCK` (spread out by :data:`_STRIDE`, since
+    neighbouring heaps have correlated values) with plain stores, and only between two blocks
+    drops the values found from the list ``todo`` of rare values still missing.
+    """
+    candidate = value
+    while seen[candidate] == stamp or rare_value[candidate]:
+        candidate += 1
+    missing = 0
+    for v in range(value, candidate):
+        if rare_value[v] and seen[v] != stamp:
+            todo[missing] = v
+            missing += 1
+    for k in split:
+        rest = n - k
+        last = (rest - 1) // 2 if unequal else rest // 2
+        for first in range(1, _STRIDE + 1):
+            a = first
+            while a <= last:
+                stop = min(last + 1, a + _BLOCK * _STRIDE)
+                for b in range(a, stop, _STRIDE):
+                    seen[g[b] ^ g[rest - b]] = stamp
+                a = stop
+                kept = 0
+                for i in range(missing):
+                    if seen[todo[i]] != stamp:
+                        todo[kept] = todo[i]
+                        kept += 1
+                missing = kept
+                if missing == 0:
+                    return candidate
+    return todo[0]  # the least rare value no split reaches
+
+
+@numba.njit(cache=False, nogil=True)
 def extend(
     g: Any,
     start: int,
@@ -60,7 +117,6 @@ def extend(
     take_some: Any,
     split: Any,
     unequal: bool,
-    stride: int,
 ) -> tuple[int, int]:  # pragma: no cover - compiled
     """Compute ``g[start:stop]``; returns (next n, number of rare positions).
 
@@ -68,6 +124,7 @@ def extend(
     arrays are full (the caller grows them). ``seen`` holds stamps ``n + 1`` of marked values.
     """
     capacity = rare.shape[0]
+    todo = np.zeros(seen.shape[0], dtype=np.int64)
     for n in range(start, stop):
         stamp = n + 1
         for k in take_all:
@@ -98,24 +155,7 @@ def extend(
         while seen[value] == stamp:
             value += 1
         if rare_value[value]:
-            done = False
-            for k in split:
-                rest = n - k
-                last = (rest - 1) // 2 if unequal else rest // 2
-                for first in range(1, stride + 1):
-                    for a in range(first, last + 1, stride):
-                        v = g[a] ^ g[rest - a]
-                        seen[v] = stamp
-                        if v == value:
-                            while seen[value] == stamp:
-                                value += 1
-                            if not rare_value[value]:
-                                done = True
-                                break
-                    if done:
-                        break
-                if done:
-                    break
+            value = _scan(g, n, value, seen, stamp, rare_value, split, unequal, todo)
         g[n] = value
         if rare_value[value] and n > 0:
             rare[nrare] = n

@@ -42,7 +42,7 @@ import numpy.typing as npt
 from nimlab.errors import InvalidPositionError
 from nimlab.octal.code import OctalCode
 from nimlab.octal.rules import MoveRules, rules_of
-from nimlab.octal.sparse import SCAN_STRIDE, is_rare, mask_from_counts
+from nimlab.octal.sparse import is_rare, mask_from_counts
 from nimlab.progress import report
 
 __all__ = [
@@ -191,7 +191,7 @@ class SummaryRun:
             start = self.count
             reached, nrare = compact.extend(
                 self.g, start, stop, rare, rare_g, nrare, rare_value, seen, half,
-                take_all, take_some, split, self.rules.unequal_split, SCAN_STRIDE,
+                take_all, take_some, split, self.rules.unequal_split,
             )  # fmt: skip
             self._count_values(start, reached)
             self.count = reached
