@@ -99,7 +99,7 @@ def _scan(
                 missing = kept
                 if missing == 0:
                     return candidate
-    return todo[0]  # the least rare value no split reaches
+    return int(todo[0])  # the least rare value no split reaches
 
 
 @numba.njit(cache=False, nogil=True)
