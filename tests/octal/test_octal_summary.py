@@ -172,3 +172,26 @@ def test_cli_summary_contract(cli: Any) -> None:
     assert cli("grundy", "kayles", "--upto", "10", "--checkpoint", "x").code == 2
     refused = cli("grundy", "grundy-game", "--upto", str(2**40), "--summary", "--json")
     assert refused.code == 3 and "--limit" in refused.err
+
+
+def test_census_through_the_store(cli: Any, tmp_path: Path) -> None:
+    store = str(tmp_path / "census.db")
+    args = ["sweep", "grundy", "--codes", "0.07,0.77,0.6", "--upto", "3000", "--summary"]
+    result = cli(*args, "--store", store, "--workers", "1", "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["computed"] == 3
+    shown = cli("store", "show", "octal(0.07;upto=3000)", "--store", store, "--json")
+    dawson = json.loads(shown.out)
+    assert (dawson["status"], dawson["period"], dawson["preperiod"]) == ("periodic", 34, 53)
+    shown = cli("store", "show", "octal(0.6;upto=3000)", "--store", store, "--json")
+    officers = json.loads(shown.out)
+    assert officers["status"] == "unsettled" and officers["unsettled_up_to"] == 3000
+    values = plain_sequence(rules_of(OctalCode.parse("0.6")), 3000)
+    assert officers["counts"] == {str(v): c for v, c in sorted(Counter(values).items())}
+    # a plain table of the same spec is not served by the summary row, nor the other way
+    table = cli("grundy", "octal", "--code", "0.07", "--upto", "3000", "--store", store, "--json")
+    assert json.loads(table.out)["cached"] is False and "values" in json.loads(table.out)
+    again = cli(*args, "--store", store, "--workers", "1", "--json")
+    assert json.loads(again.out)["skipped"] == 3
+    budget = cli(*args, "--per-code-seconds", "0", "--store", store)
+    assert budget.code == 2

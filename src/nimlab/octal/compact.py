@@ -36,7 +36,7 @@ _STRIDE = 8
 """The scan visits splits ``1, 9, 17, ...``, then ``2, 10, ...`` (as
 :data:`nimlab.octal.sparse.SCAN_STRIDE`)."""
 
-__all__ = ["collect_rare", "extend", "first_last", "least_period"]
+__all__ = ["collect_rare", "extend", "first_last", "least_period", "warm_up"]
 
 
 @numba.njit(cache=False, nogil=True)
@@ -226,3 +226,16 @@ def first_last(
         if first[v] < 0:
             first[v] = n
         last[v] = n
+
+
+def warm_up() -> None:
+    """Compile the kernels for every value type now (a few seconds, once per process), so a
+    time budget counts computing, not compiling."""
+    from nimlab.octal.rules import GRUNDY_GAME_RULES
+    from nimlab.octal.summary import SummaryRun
+
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        run = SummaryRun(rules=GRUNDY_GAME_RULES, key="", max_take=1)
+        run.g = np.zeros(0, dtype=dtype)
+        run.run(300)
+        run.summary(300, 0.0)

@@ -129,6 +129,8 @@ class Summary:
             "period": self.period,
             "preperiod": self.preperiod,
             "proven": self.proven,
+            "status": "periodic" if self.period is not None else "unsettled",
+            "unsettled_up_to": None if self.period is not None else self.upto,
             "stopped_at": self.computed - 1,
             "computed": self.computed,
             "resumed_from": self.resumed_from,
@@ -162,9 +164,11 @@ class SummaryRun:
         checkpoint: Path | None = None,
         every: float = 60.0,
         report_every: float = 2.0,
+        max_seconds: float | None = None,
     ) -> None:
         """Compute until ``g(upto)`` is known or a period is proven (saving to ``checkpoint``
-        every ``every`` seconds and at the end; reporting progress every ``report_every``)."""
+        every ``every`` seconds and at the end; reporting progress every ``report_every``),
+        or until ``max_seconds`` have passed (then ``count`` says how far it came)."""
         from nimlab.octal import compact
 
         target = upto + 1
@@ -211,6 +215,8 @@ class SummaryRun:
                     break
                 next_check = self._next_check(self.count)
             now = time.monotonic()
+            if max_seconds is not None and now - started >= max_seconds:
+                break
             if checkpoint is not None and now - last_save >= every:
                 self.save(checkpoint)
                 last_save = now
@@ -432,22 +438,35 @@ def summarize(
     key: str = "",
     checkpoint: Path | None = None,
     every: float = 60.0,
+    max_seconds: float | None = None,
 ) -> Summary:
     """The summary of g(0..upto) under ``rules``; ``max_take`` is the octal code's ``t`` (the
-    periodicity theorem is used only with it; ``None``: never, e.g. for Grundy's game)."""
+    periodicity theorem is used only with it; ``None``: never, e.g. for Grundy's game).
+    After ``max_seconds`` the run stops and summarizes the heaps it reached (``upto`` of the
+    summary is then below the one asked for)."""
     if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
         raise InvalidPositionError(f"upto must be a non-negative integer, got {upto!r}")
+    if max_seconds is not None:
+        from nimlab.octal.compact import warm_up
+
+        warm_up()
     started = time.perf_counter()
     if checkpoint is not None:
         state = SummaryRun.resume(rules, key, max_take, checkpoint)
     else:
         state = SummaryRun(rules=rules, key=key, max_take=max_take)
-    state.run(upto, checkpoint=checkpoint, every=every)
-    return state.summary(upto, time.perf_counter() - started)
+    state.run(upto, checkpoint=checkpoint, every=every, max_seconds=max_seconds)
+    reached = upto if state.period is not None else min(upto, state.count - 1)
+    return state.summary(reached, time.perf_counter() - started)
 
 
 def summarize_code(
-    code: OctalCode, upto: int, *, checkpoint: Path | None = None, every: float = 60.0
+    code: OctalCode,
+    upto: int,
+    *,
+    checkpoint: Path | None = None,
+    every: float = 60.0,
+    max_seconds: float | None = None,
 ) -> Summary:
     """:func:`summarize` for an octal code (with its periodicity theorem)."""
     return summarize(
@@ -457,6 +476,7 @@ def summarize_code(
         key=f"octal({code})",
         checkpoint=checkpoint,
         every=every,
+        max_seconds=max_seconds,
     )
 
 
