@@ -74,7 +74,8 @@ def _scan(
     drops the values found from the list ``todo`` of rare values still missing.
     """
     candidate = value
-    while seen[candidate] == stamp or rare_value[candidate]:
+    top = seen.shape[0] - 1  # no common value below (mask 0: all are rare): scan everything
+    while candidate < top and (seen[candidate] == stamp or rare_value[candidate]):
         candidate += 1
     missing = 0
     for v in range(value, candidate):
