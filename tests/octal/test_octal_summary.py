@@ -195,3 +195,22 @@ def test_census_through_the_store(cli: Any, tmp_path: Path) -> None:
     assert json.loads(again.out)["skipped"] == 3
     budget = cli(*args, "--per-code-seconds", "0", "--store", store)
     assert budget.code == 2
+
+
+def test_kernels_stay_in_bounds() -> None:
+    """The compiled kernels with numba's bounds checks on (a read or write past an array
+    raises instead of corrupting memory), on games whose first values make every value rare."""
+    script = (
+        "from nimlab.octal import OctalCode\n"
+        "from nimlab.octal.rules import GRUNDY_GAME_RULES\n"
+        "from nimlab.octal.summary import summarize, summarize_code\n"
+        "for text in ('0.6', '0.0', '0.1', '4.0', '0.014', '0.77'):\n"
+        "    summarize_code(OctalCode.parse(text), 3000)\n"
+        "summarize(GRUNDY_GAME_RULES, 3000, max_take=None)\n"
+        "print('ok')\n"
+    )
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=600
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
