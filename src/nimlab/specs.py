@@ -89,8 +89,11 @@ GRUNDY_GAME = "grundy-game"
 """The code name of Grundy's game in ``sweep grundy --codes`` (it is not an octal game)."""
 
 AUTO = "auto"
+SUMMARY_METHODS = frozenset({"summary"})
+"""Methods whose rows hold a summary, not the values: they answer only tasks that ask for them
+(``nimlab sweep grundy --summary``)."""
 METHODS: dict[str, tuple[str, ...]] = {
-    "grundy": ("auto", "plain", "sparse", "numba"),  # nimlab.octal.METHODS
+    "grundy": ("auto", "plain", "sparse", "numba", "summary"),  # nimlab.octal.METHODS + summary
     "scoring": ("grid", "exact"),
     "solve": ("auto", "lp", "restricted"),  # nimlab.hidden.solve.METHODS
     "misere": ("quotient",),  # nimlab.misere
@@ -122,7 +125,9 @@ class Task:
         else only its own (see the module docstring)."""
         if self.method != AUTO:
             return (self.method,)
-        return METHODS[self.kind] + RUN_METHODS[self.kind]
+        return tuple(
+            m for m in METHODS[self.kind] + RUN_METHODS[self.kind] if m not in SUMMARY_METHODS
+        )
 
     def recorded(self, payload: Mapping[str, Any]) -> str:
         """The method a stored row of this task records: the one ``payload`` says ran (a
@@ -162,7 +167,9 @@ def canonical_position(heaps: Iterable[object]) -> Heaps:
     return tuple(sorted(check_heaps(heaps), reverse=True))
 
 
-def octal_task(code: str, upto: int, *, method: str | None = None) -> Task:
+def octal_task(
+    code: str, upto: int, *, method: str | None = None, max_seconds: float | None = None
+) -> Task:
     """The task computing ``g(0..upto)`` of the octal game ``code`` and its proven period;
     ``code`` may also be the name ``grundy-game`` (Grundy's game, which has no octal code).
 
@@ -172,18 +179,25 @@ def octal_task(code: str, upto: int, *, method: str | None = None) -> Task:
     Traceback (most recent call last):
     ...
     nimlab.errors.InvalidPositionError: unknown method 'fast' for grundy; known: auto, plain, \
-sparse, numba
+sparse, numba, summary
+    >>> octal_task("0.6", 99, method="summary", max_seconds=5).params["max_seconds"]
+    5
+
+    Method ``summary`` stores :func:`nimlab.octal.summary.summarize`'s JSON (the histogram,
+    rare values and proven period, or "unsettled" up to the heap reached within
+    ``max_seconds``, a budget that is not part of the spec).
     """
     from nimlab.octal import OctalCode
 
     chosen = _method("grundy", method)
     if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
         raise InvalidPositionError(f"upto must be a non-negative integer, got {upto!r}")
+    extra = {} if max_seconds is None else {"max_seconds": max_seconds}
     if code.strip() == GRUNDY_GAME:
-        params = {"code": GRUNDY_GAME, "upto": upto, "method": chosen}
+        params = {"code": GRUNDY_GAME, "upto": upto, "method": chosen, **extra}
         return Task("grundy", f"{GRUNDY_GAME}(upto={upto})", chosen, params)
     canonical = str(OctalCode.parse(code))
-    params = {"code": canonical, "upto": upto, "method": chosen}
+    params = {"code": canonical, "upto": upto, "method": chosen, **extra}
     return Task("grundy", f"octal({canonical};upto={upto})", chosen, params)
 
 

@@ -163,6 +163,22 @@ def grundy_command(
         " (default: $NIMLAB_STORE, else your results store; see --no-store).",
     ),
     no_store: bool = NO_STORE_OPTION,
+    summary: bool = typer.Option(
+        False,
+        "--summary",
+        help="Octal games and grundy-game: only the histogram of g(0..N), the rare values and"
+        " the proven period, in about a byte or two per value (never all values); stops as soon"
+        " as the octal periodicity theorem proves the period.",
+    ),
+    checkpoint: Path | None = typer.Option(
+        None,
+        "--checkpoint",
+        help="With --summary: save the values to FILE (and FILE.uint8/16/32) every"
+        " --checkpoint-every seconds; a run started with the same FILE resumes from it.",
+    ),
+    checkpoint_every: float = typer.Option(
+        60.0, "--checkpoint-every", help="With --checkpoint: seconds between two saves."
+    ),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Grundy values g(0..N) of a game's single-heap positions, with the proven period."""
@@ -173,6 +189,15 @@ def grundy_command(
         raise InvalidPositionError(f"invalid --upto {upto}: it must be non-negative")
     options = _options(misere, subtraction_set, max_take, None, None, None, code, row, limit)
     entry = make_game(game, options)
+    if summary or checkpoint is not None:
+        if not summary:
+            raise InvalidPositionError("--checkpoint needs --summary")
+        if checkpoint_every <= 0:
+            raise InvalidPositionError(
+                f"invalid --checkpoint-every {checkpoint_every}: it must be positive"
+            )
+        _grundy_summary(entry, upto, checkpoint, checkpoint_every, limit, as_json)
+        return
     store_path = command_store_path(store, no_store=no_store)
     stored_code = _sweep_code(entry)
     if store_path is not None and stored_code is not None:
@@ -185,6 +210,63 @@ def grundy_command(
         emit_json(table.to_json() if stored_code is None else {**table.to_json(), "cached": False})
         return
     _print_table(table.game, table.meaning, table.values, table.period, table.preperiod)
+
+
+def _grundy_summary(
+    entry: CatalogueGame[Any],
+    upto: int,
+    checkpoint: Path | None,
+    every: float,
+    limit: int,
+    as_json: bool,
+) -> None:
+    """``grundy GAME --upto N --summary``: the bounded-memory engine's summary."""
+    from nimlab.budget import Cost
+    from nimlab.catalogue.base import check_limit
+    from nimlab.octal.rules import GRUNDY_GAME_RULES
+    from nimlab.octal.summary import summarize, summary_cost
+
+    code = getattr(entry, "code", None)
+    if code is None and entry.name != "grundy-game":
+        raise InvalidPositionError(
+            f"--summary is for octal games and grundy-game, not {entry.spec}"
+        )
+    rules = entry.move_rules if code is not None else GRUNDY_GAME_RULES  # type: ignore[attr-defined]
+    max_take = code.max_take if code is not None else None
+    with progress_lines(f"summary of {entry.spec} to {upto:,}"):
+        seconds, size = summary_cost(rules, upto, max_take=max_take)
+        check_limit(f"a summary of {upto + 1:,} values", Cost(seconds, size), limit)
+        result = summarize(
+            rules, upto, max_take=max_take, key=entry.spec, checkpoint=checkpoint, every=every
+        )
+    payload = {"game": entry.spec, **result.to_json()}
+    if as_json:
+        emit_json(payload)
+        return
+    console.print(Text(f"{entry.spec}: g(n) for n = 0..{upto:,} (summary)", style="bold"))
+    total = upto + 1
+    console.print(f"max value {result.max}; histogram (value: heaps):", markup=False)
+    console.print(
+        "  " + ", ".join(f"{v}: {c:,}" for v, c in sorted(result.counts.items())), markup=False
+    )
+    rare = ", ".join(
+        f"{v} ({r.count:,}x, heaps {r.first:,}..{r.last:,})" for v, r in sorted(result.rare.items())
+    )
+    console.print(
+        f"rare values for mask {result.mask} ({result.rare_count:,} of {total - 1:,} heaps"
+        f" 1..{upto:,}): {rare or 'none'}",
+        markup=False,
+    )
+    if result.period is not None:
+        console.print(
+            f"period {result.period}, preperiod {result.preperiod} (proven by the octal"
+            f" periodicity theorem from g(0..{result.proven - 1 if result.proven else 0:,});"
+            f" stopped after {result.computed:,} values)",
+            markup=False,
+        )
+    else:
+        console.print(f"unsettled up to {upto:,}: no period proven", markup=False)
+    console.print(f"{result.computed:,} values computed in {result.seconds:.1f} s", markup=False)
 
 
 def indexed_rows(values: Sequence[int | None], per_row: int = 10) -> list[str]:

@@ -88,6 +88,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "sweep scoring": ("nimlab sweep scoring --piles 2 --max 8",),
     "sweep solve": ("nimlab sweep solve sn --grid 4..6,4..6,1 --json",),
     "store ls": ("nimlab store ls --json",),
+    "store check": ("nimlab store check", "nimlab store check --store results.sqlite --json"),
     "store show": ("nimlab store show 'sn(3,3,1)'",),
     "store export": ("nimlab store export results.csv",),
 }

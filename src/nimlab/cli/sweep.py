@@ -267,6 +267,18 @@ def sweep_grundy(
     ),
     upto: int = typer.Option(..., "--upto", help="Compute g(0..N) of each code."),
     method: str = typer.Option("auto", "--method", help="auto, plain, sparse or numba."),
+    summary: bool = typer.Option(
+        False,
+        "--summary",
+        help="A census: store each code's summary (as grundy --summary: histogram, rare values,"
+        " period and preperiod when proven, else unsettled up to the heap reached).",
+    ),
+    per_code_seconds: float | None = typer.Option(
+        None,
+        "--per-code-seconds",
+        help="With --summary: stop each code after this many seconds (unsettled up to where it"
+        " came).",
+    ),
     store: str | None = STORE_OPTION,
     workers: int | None = WORKERS_OPTION,
     scheduler: str | None = SCHEDULER_OPTION,
@@ -278,8 +290,15 @@ def sweep_grundy(
     from nimlab.specs import octal_task
     from nimlab.sweeps.grid import parse_codes
 
+    if per_code_seconds is not None and (not summary or per_code_seconds <= 0):
+        raise InvalidPositionError("--per-code-seconds needs --summary and a positive number")
+    if summary:
+        if method not in ("auto", "summary"):
+            raise InvalidPositionError("--summary runs its own engine: leave out --method")
+        method = "summary"
     tasks = [
-        octal_task(code, upto, method=method) for code in parse_codes(codes, max_tasks=max_tasks)
+        octal_task(code, upto, method=method, max_seconds=per_code_seconds)
+        for code in parse_codes(codes, max_tasks=max_tasks)
     ]
     _sweep(
         tasks,

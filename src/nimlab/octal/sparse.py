@@ -49,6 +49,7 @@ __all__ = [
     "SparseBackend",
     "choose_mask",
     "is_rare",
+    "mask_from_counts",
     "run_sparse",
     "sparse_sequence",
 ]
@@ -87,7 +88,17 @@ def choose_mask(values: Sequence[int] | npt.NDArray[np.int64], half: int) -> int
     """The mask below ``half`` (a power of two above all values) with the fewest positions
     ``n >= 1`` whose value is rare (ties: the smallest mask)."""
     counts = np.bincount(np.asarray(values[1:], dtype=np.int64), minlength=half)
-    spectrum = counts.astype(np.int64)
+    return mask_from_counts(counts, half)
+
+
+def mask_from_counts(counts: npt.NDArray[np.int64], half: int) -> int:
+    """:func:`choose_mask` from the histogram ``counts`` (length ``half``) of the values of
+    the heaps ``n >= 1``.
+
+    >>> mask_from_counts(np.array([0, 4, 2, 1]), 4)
+    3
+    """
+    spectrum = np.asarray(counts, dtype=np.int64)[:half].copy()
     step = 1
     while step < half:  # Walsh-Hadamard: spectrum[m] = sum_v counts[v] * (-1)^popcount(m & v)
         pairs = spectrum.reshape(-1, 2, step)

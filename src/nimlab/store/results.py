@@ -181,7 +181,7 @@ class UnreadableResult:
         }
 
 
-def _payload(text: object, spec: str = "") -> dict[str, Any] | str:
+def _payload(text: object, spec: str = "", method: str = "") -> dict[str, Any] | str:
     """A stored payload as its JSON object, or what is wrong with it (for ``spec``'s kind).
 
     >>> _payload('{"a": 1}'), _payload("[1, 2]"), _payload("{")
@@ -196,7 +196,7 @@ def _payload(text: object, spec: str = "") -> dict[str, Any] | str:
     if not isinstance(value, dict):
         kinds = {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}
         return f"its payload is {kinds.get(type(value), 'a number')}, not a JSON object"
-    problem = payload_problem(spec, value)
+    problem = payload_problem(spec, value, method)
     return value if problem is None else f"its payload has {problem}"
 
 
@@ -359,7 +359,7 @@ class ResultStore:
             "SELECT id, payload FROM results WHERE spec = ? AND method = ? AND version = ?",
             (spec, method, version),
         ).fetchone()
-        if row is None or not isinstance(_payload(row[1], spec), str):
+        if row is None or not isinstance(_payload(row[1], spec, method), str):
             return -1
         return int(row[0])
 
@@ -403,13 +403,14 @@ class ResultStore:
         marks = ", ".join("?" * len(methods))
         with self._guard():
             cursor = self._db.execute(
-                f"SELECT spec, payload FROM results WHERE method IN ({marks}) AND version = ?",
+                "SELECT spec, method, payload FROM results"
+                f" WHERE method IN ({marks}) AND version = ?",
                 (*methods, version),
             )
             return {
                 spec
-                for (spec, text) in cursor
-                if spec in wanted and not isinstance(_payload(text, spec), str)
+                for (spec, method_, text) in cursor
+                if spec in wanted and not isinstance(_payload(text, spec, method_), str)
             }
 
     def scan(self, *, prefix: str = "") -> tuple[list[StoredResult], list[UnreadableResult]]:
@@ -462,7 +463,7 @@ class ResultStore:
                 args,
             ).fetchall()
         for spec_, method_, version_, created, seconds, text in rows:
-            payload = _payload(text, str(spec_))
+            payload = _payload(text, str(spec_), str(method_))
             if isinstance(payload, str):
                 yield UnreadableResult(
                     str(spec_), str(method_), str(version_), str(created), payload

@@ -69,6 +69,15 @@ _SHAPES: dict[str, dict[str, Check]] = {
         "period": _optional(_is_natural),
         "preperiod": _optional(_is_natural),
     },
+    # ``grundy --summary`` (method ``summary``): a histogram, never the values themselves
+    "grundy summary": {
+        "counts": lambda value: (
+            isinstance(value, dict)
+            and all(isinstance(k, str) and _is_natural(v) for k, v in value.items())
+        ),
+        "period": _optional(_is_natural),
+        "preperiod": _optional(_is_natural),
+    },
     "scoring": {
         "position": _list_of(_is_natural),
         "breakpoints": _list_of(_is_point),
@@ -103,11 +112,19 @@ def spec_kind(spec: str) -> str | None:
     return None
 
 
-def payload_problem(spec: str, payload: Mapping[str, Any]) -> str | None:
-    """What is wrong with ``payload`` as the stored result of ``spec``, or ``None``."""
+def payload_problem(spec: str, payload: Mapping[str, Any], method: str = "") -> str | None:
+    """What is wrong with ``payload`` as the stored result of ``spec`` computed by
+    ``method``, or ``None``.
+
+    >>> payload_problem("octal(0.07;upto=3)", {"counts": {"0": 2, "1": 2}, "period": None,
+    ...     "preperiod": None}, "summary") is None
+    True
+    """
     kind = spec_kind(spec)
     if kind is None:
         return None
+    if kind == "grundy" and method == "summary":
+        kind = "grundy summary"
     for key, check in _SHAPES[kind].items():
         if key not in payload:
             return f"no {key!r}"

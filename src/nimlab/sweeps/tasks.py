@@ -32,9 +32,23 @@ TaskCompute = Callable[..., dict[str, Any]]
 """The pure function of a kind: the task's params as keywords -> the JSON object stored."""
 
 
-def _compute_octal(*, code: str, upto: int, method: str) -> dict[str, Any]:
+def _compute_octal(
+    *, code: str, upto: int, method: str, max_seconds: float | None = None
+) -> dict[str, Any]:
     """The JSON of ``nimlab grundy octal --code C --upto N --json`` (same record); for the
-    code name ``grundy-game``, that of ``nimlab grundy grundy-game --upto N --json``."""
+    code name ``grundy-game``, that of ``nimlab grundy grundy-game --upto N --json``; with
+    method ``summary``, that of ``... --summary --json`` (stopped after ``max_seconds``)."""
+    if method == "summary":
+        from nimlab.octal import OctalCode
+        from nimlab.octal.rules import GRUNDY_GAME_RULES
+        from nimlab.octal.summary import summarize, summarize_code
+
+        if code == GRUNDY_GAME:
+            found = summarize(GRUNDY_GAME_RULES, upto, max_take=None, max_seconds=max_seconds)
+            return {"game": GRUNDY_GAME, **found.to_json()}
+        parsed = OctalCode.parse(code)
+        found = summarize_code(parsed, upto, max_seconds=max_seconds)
+        return {"game": f"octal({parsed})", **found.to_json()}
     from nimlab.catalogue import make_game
     from nimlab.catalogue.analysis import GrundyTable
     from nimlab.catalogue.base import GameOptions
