@@ -81,6 +81,8 @@ HIDDEN_EXAMPLES = {
     "grundy-game": "5,2",
     "nim2d": "1:1,2:0",
     "red-blue-hackenbush": "BR,RB",
+    "domineering": ".../...",
+    "hackenbush": "g-a:B,a-b:G,g-c:R",
 }
 
 _PLAYERS = ("L", "R")
