@@ -65,7 +65,7 @@ def transpose_board(state: str) -> str:
     transpose, with the players' names exchanged).
 
     >>> transpose_board("..#/...")
-    './../#.'
+    '../../#.'
     """
     rows = state.split("/")
     return "/".join("".join(row[c] for row in rows) for c in range(len(rows[0])))
