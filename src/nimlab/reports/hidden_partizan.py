@@ -521,16 +521,22 @@ def write_report(
     blocked = [runner.add("domineering", "board", board) for board in boards(max_cells)]
     trees = [runner.add("hackenbush", family, graph) for family, graph in graphs(max_cells)]
     sums: list[Entry] = []
-    for kind, parts in (("domineering", DOMINEERING_PARTS), ("hackenbush", HACKENBUSH_PARTS)):
-        pairs = list(itertools.combinations_with_replacement(parts, 2))
-        pairs += [(part, negative(kind, part)) for part in parts]
+    for kind, small in (("domineering", DOMINEERING_PARTS), ("hackenbush", HACKENBUSH_PARTS)):
+        pairs = list(itertools.combinations_with_replacement(small, 2))
+        pairs += [(part, negative(kind, part)) for part in small]
         done: set[str] = set()
         for first, second in pairs:
             position = side_by_side(kind, first, second)
             if position not in done and _size(kind, position) <= max(max_cells, 12):
                 done.add(position)
                 sums.append(runner.add(kind, "sum", position, (first, second)))
-    singles = [*rectangles, *blocked, *trees]
+    listed = {(e.kind, e.position) for e in runner.entries}
+    unlisted = [
+        runner.add(kind, "part", part)
+        for kind, part in dict.fromkeys((e.kind, p) for e in sums for p in e.parts)
+        if (kind, part) not in listed
+    ]
+    singles = [*rectangles, *blocked, *trees, *unlisted]
     over = sum(1 for e in runner.entries if not e.computed)
     lines = [
         "# Kriegspiel Domineering and Hackenbush beside their combinatorial values",
@@ -576,9 +582,13 @@ def write_report(
         "## Sums of two positions",
         "",
         "Boards side by side with a blocked column between them; graphs sharing the ground. "
-        "The parts' own rows are in the tables above.",
+        "The parts' own rows are in the tables above, or below when they are not.",
         "",
         *_table(sums, with_parts=True),
+        "",
+        "### Parts not listed above",
+        "",
+        *_table(unlisted),
         "",
         "## Summary",
         "",
