@@ -24,6 +24,7 @@ COVERED_ELSEWHERE = {
     "reproduce nim-variants": "minutes: in-process on a small grid (test_extensive_reproduce.py)"
     " and its refusals as a subprocess (test_reproduce_hidden_cli.py)",
     "reproduce hidden-games": "minutes: tests/contract/test_reproduce_hidden_cli.py",
+    "reproduce hidden-partizan": "a minute: tests/contract/test_hidden_partizan_cli.py",
 }
 """Lines not run here (by the start of their command), and what runs them instead."""
 

@@ -37,6 +37,8 @@ GAMES: list[tuple[str, GameOptions, list[str], list[str]]] = [
     ("grundy-game", GameOptions(), ["5,3"], ["6", "7"]),
     ("nim2d", GameOptions(), ["1:1,2:0"], ["2:1"]),
     ("red-blue-hackenbush", GameOptions(), ["BR,RB", "BBR,R"], ["BRB"]),
+    ("domineering", GameOptions(), [".../...", "#../..."], []),  # partizan: singles elsewhere
+    ("hackenbush", GameOptions(), ["g-a:B,a-b:G,g-c:R", "g-a:B,a-b:R,b-g:G"], []),
 ]
 
 

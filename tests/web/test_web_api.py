@@ -139,6 +139,24 @@ BAD_REQUESTS = [
         "/api/play/state", {"game": "red-blue-hackenbush", "position": "B"}, 400, id="partisan"
     ),
     pytest.param(
+        "/api/hidden/new",
+        {"variant": "kn", "game": "domineering", "position": "..../..../..../...."},
+        413,
+        id="hidden-board-too-big",
+    ),
+    pytest.param(
+        "/api/hidden/new",
+        {"variant": "kn", "game": "domineering", "position": ".."},
+        400,
+        id="hidden-board-left-cannot-start",
+    ),
+    pytest.param(
+        "/api/hidden/new",
+        {"variant": "kn", "game": "hackenbush", "position": "a-b:B"},
+        400,
+        id="hidden-graph-off-the-ground",
+    ),
+    pytest.param(
         "/api/play/move", {"game": "nim", "position": "3,4", "move": "5 1"}, 400, id="no-heap"
     ),
     pytest.param(

@@ -145,7 +145,8 @@ GAME_OPTION = typer.Option(
     None,
     "--game",
     help="Hide the components of this catalogue game instead of Nim heaps: subtraction, octal, "
-    "kayles, dawson-kayles, grundy-game, nimble, nim2d, red-blue-hackenbush.",
+    "kayles, dawson-kayles, grundy-game, nimble, nim2d, red-blue-hackenbush, domineering (one "
+    "board), hackenbush (one graph).",
 )
 SET_OPTION = typer.Option(
     None, "--set", help="With --game subtraction: the subtraction set, e.g. 1,2."

@@ -29,10 +29,17 @@ REPORTS: dict[str, str] = {
     "nim-variants": "nimlab.reports.nim_variants",
     "hidden-games": "nimlab.reports.hidden_games",
     "misere-census": "nimlab.misere.census",
+    "hidden-partizan": "nimlab.reports.hidden_partizan",
 }
 
 REACHABLE = ("nim-variants", "hidden-games")
 """The reports whose sizes ``--reach`` extends."""
+
+PROGRESSING = (*REACHABLE, "hidden-partizan", "misere-census")
+"""The reports that print a line per game to stderr."""
+
+MAX_CELLS = 12
+"""The largest ``--max-cells``: beyond it the boards of the 3x3 and 2x4 boxes are all in."""
 
 
 @app.command("reproduce")
@@ -60,6 +67,13 @@ def reproduce(
         "the others to it; every three-heap Kriegspiel game stored there (`nimlab solve kn 4 3 "
         "2 --store FILE`) joins its table and the patterns of its row.",
     ),
+    max_cells: int | None = typer.Option(
+        None,
+        "--max-cells",
+        help="hidden-partizan: boards and graphs of at most this many empty cells or edges "
+        "(default 9); above the default, each game within the command line's budget instead "
+        "of 2 seconds.",
+    ),
     max_seconds: float = MAX_SECONDS_OPTION,
     max_memory: float = MAX_MEMORY_OPTION,
 ) -> None:
@@ -71,6 +85,10 @@ def reproduce(
         raise InvalidPositionError(f"--reach applies to the {' and '.join(REACHABLE)} reports only")
     if reach is not None and reach < 1:
         raise InvalidPositionError(f"--reach must be at least 1, not {reach}")
+    if max_cells is not None and paper != "hidden-partizan":
+        raise InvalidPositionError("--max-cells applies to the hidden-partizan report only")
+    if max_cells is not None and not 1 <= max_cells <= MAX_CELLS:
+        raise InvalidPositionError(f"--max-cells must be from 1 to {MAX_CELLS}, not {max_cells}")
     if (grid is not None or store is not None) and paper != "nim-variants":
         raise InvalidPositionError("--grid and --store apply to the nim-variants report only")
     if grid is not None and grid < 4:
@@ -95,8 +113,13 @@ def reproduce(
         extra["max_nodes"] = None
     if paper == "misere-census":  # as many three-digit codes as --max-seconds allows
         extra["budget"] = budget
+    if paper == "hidden-partizan" and max_cells is not None:
+        extra["max_cells"] = max_cells
+        if max_cells > module.DEFAULT_MAX_CELLS:
+            extra["budget"] = budget
+            extra["max_nodes"] = None
     with progress_lines(f"reproducing {paper}") as report_line:
-        if paper in REACHABLE or paper == "misere-census":
+        if paper in PROGRESSING:
             extra["progress"] = report_line
         report = module.write_report(out, **extra)
     console.print(f"report written to [bold]{report}[/bold]")

@@ -389,7 +389,7 @@ def sweep_solve(
         ...,
         "--grid",
         help="Heaps a or ranges a..b, e.g. 4..10,4..10,1 (with --game: heap sizes or row "
-        "lengths of the game).",
+        "lengths of the game; for domineering HEIGHTS,WIDTHS of empty boards, e.g. 1..2,2..4).",
     ),
     game: str | None = GAME_OPTION,
     subtraction_set: str | None = SET_OPTION,

@@ -26,7 +26,10 @@ The types, and the catalogue games they come from (:func:`components_for`):
   left, ``(1, i)`` ``i`` down;
 - :class:`HackenbushStalk` (``red-blue-hackenbush``, partizan): a string of ``B``/``R`` from
   the ground up; ``(e,)`` cuts edge ``e`` (1-based from the ground), Blue's for Left, Red's
-  for Right, and everything above it.
+  for Right, and everything above it;
+- :class:`~nimlab.hidden.boards.DomineeringBoard` (``domineering``) and
+  :class:`~nimlab.hidden.boards.HackenbushGraph` (``hackenbush``), partizan: the whole board,
+  the whole graph, as *one* component (see :mod:`nimlab.hidden.boards`).
 
 A position is a tuple of components in the order given: a component keeps its identity (the
 catalogue sorts ``nimble``'s coins and ``nim2d``'s counters; here they are not sorted).
@@ -43,7 +46,8 @@ Catalogue games with no natural components, and so not here:
 - ``prime-power``: one number; its prime exponents are Nim heaps in value, but the notation
   gives no component to hide;
 - ``green-hackenbush``: a graph, whose parts above the ground may fall apart into more
-  pieces than it had, and is not written as a sum.
+  pieces than it had, and is not written as a sum (``hackenbush`` with green edges plays it
+  as one component).
 
 >>> kayles = components_for("kayles")
 >>> row = kayles.parse("4")
@@ -58,14 +62,16 @@ Catalogue games with no natural components, and so not here:
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable
+from abc import abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any
 
 from nimlab.catalogue import GameOptions, find_game, make_game
 from nimlab.core.heaps import parse_heap
 from nimlab.errors import InvalidPositionError
+from nimlab.hidden.boards import DomineeringBoard, HackenbushGraph
+from nimlab.hidden.component_base import ComponentType, Label
 from nimlab.octal import OctalCode
 
 __all__ = [
@@ -83,73 +89,9 @@ __all__ = [
     "components_for",
 ]
 
-Label = tuple[int, ...]
-"""A move's name in the game's own terms: a short tuple of integers, ordered and hashable."""
-
-S = TypeVar("S", bound=Hashable)
 
 Row = tuple[tuple[int, int], ...]
 """A row with gaps: its parts as ``(start, length)``, by increasing start (positions 1-based)."""
-
-
-class ComponentType(ABC, Generic[S]):
-    """One kind of component: states of type ``S`` and labelled moves per player."""
-
-    unit: ClassVar[str] = "component"
-    """What a component is called for people (``heap``, ``row``, ``stalk``)."""
-    impartial: ClassVar[bool] = True
-
-    @property
-    @abstractmethod
-    def name(self) -> str:
-        """The game's name, with its options (``subtraction(max=2)``, ``kayles``, ...)."""
-
-    @abstractmethod
-    def moves(self, state: S, player: int) -> tuple[tuple[Label, S], ...]:
-        """The legal moves of ``player`` (0 = Left, 1 = Right) as ``(label, state after)``,
-        sorted by label."""
-
-    @abstractmethod
-    def label_text(self, label: Label) -> str:
-        """The move ``label`` in words (``remove 2 at 3``)."""
-
-    @abstractmethod
-    def describe(self, state: S) -> str:
-        """The state in words, for people."""
-
-    @abstractmethod
-    def parse(self, text: str) -> S:
-        """A single component in the catalogue's notation (a heap ``5``, a stalk ``BRB``)."""
-
-    @abstractmethod
-    def format(self, state: S) -> str:
-        """The notation of a state, the inverse of :meth:`parse`."""
-
-    def play(self, state: S, label: Label, player: int) -> S | None:
-        """The state after ``player`` makes the move ``label`` (``None``: not legal here)."""
-        return dict(self.moves(state, player)).get(label)
-
-    def has_move(self, state: S, player: int) -> bool:
-        """Whether ``player`` has a move in ``state``."""
-        return bool(self.moves(state, player))
-
-    def is_empty(self, state: S) -> bool:
-        """No move for either player."""
-        return not self.has_move(state, 0) and (self.impartial or not self.has_move(state, 1))
-
-    def move_text(self, index: int, label: Label) -> str:
-        """Move ``label`` on component ``index`` (0-based) for people: ``row 2: remove 2 at 3``."""
-        return f"{self.unit} {index + 1}: {self.label_text(label)}"
-
-    def parse_position(self, text: str) -> tuple[S, ...]:
-        """Components joined by ``,`` (the catalogue's ``analyze`` notation)."""
-        if not text.strip():
-            raise InvalidPositionError(f"empty position: give at least one {self.unit}")
-        return tuple(self.parse(token.strip()) for token in text.split(","))
-
-    def format_position(self, states: tuple[S, ...]) -> str:
-        """The inverse of :meth:`parse_position`."""
-        return ",".join(self.format(state) for state in states)
 
 
 class HeapComponent(ComponentType[int]):
@@ -587,6 +529,8 @@ _TYPES: dict[str, Callable[[GameOptions], ComponentType[Any]]] = {
     "grundy-game": lambda options: GrundyRow(),
     "nim2d": lambda options: Nim2dCounter(),
     "red-blue-hackenbush": lambda options: HackenbushStalk(),
+    "domineering": lambda options: DomineeringBoard(),
+    "hackenbush": lambda options: HackenbushGraph(),
 }
 
 COMPONENT_GAMES: tuple[str, ...] = tuple(_TYPES)
@@ -601,9 +545,8 @@ NO_COMPONENTS: dict[str, str] = {
     "twins": "a move may turn a coin that is another head",
     "silver-dollar": "coins block one another",
     "prime-power": "the position is one number, with no component to hide",
-    "green-hackenbush": "a graph, not written as a sum, whose parts may fall apart",
-    "domineering": "a board, not written as a sum of components",
-    "hackenbush": "a graph, not written as a sum, whose parts may fall apart",
+    "green-hackenbush": "a graph, not written as a sum, whose parts may fall apart (play "
+    "it as hackenbush with green edges: one component, the whole graph)",
 }
 """Why each catalogue game without natural components is left out."""
 

@@ -28,6 +28,7 @@ from nimlab.catalogue.base import GameOptions
 from nimlab.equilibrium.cost import FITS, fitted_cost
 from nimlab.equilibrium.results import EquilibriumResult
 from nimlab.errors import InvalidPositionError
+from nimlab.hidden.boards import DomineeringBoard, HackenbushGraph
 from nimlab.hidden.budget import METHODS, SolveEstimate, node_limit
 from nimlab.hidden.components import (
     ComponentType,
@@ -122,7 +123,8 @@ def _option_value(options: GameOptions, flag: str) -> Any:
 
 
 def _size(component: ComponentType[Any], state: Any) -> int:
-    """The chips of one component: what the tree's depth and width grow with."""
+    """The chips of one component: what the tree's depth and width grow with (the empty
+    cells of a board, the edges of a graph)."""
     if isinstance(component, HeapComponent):
         return int(state)
     if isinstance(component, OctalRow | GrundyRow):
@@ -131,6 +133,10 @@ def _size(component: ComponentType[Any], state: Any) -> int:
         return len(state)
     if isinstance(component, Nim2dCounter):
         return int(state[0]) + int(state[1])
+    if isinstance(component, DomineeringBoard):
+        return str(state).count(".")
+    if isinstance(component, HackenbushGraph):
+        return len(state)
     return MAX_SIZE + 1  # an unknown kind of component is not sized: refused
 
 

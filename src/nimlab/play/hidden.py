@@ -81,6 +81,8 @@ HIDDEN_EXAMPLES = {
     "grundy-game": "5,2",
     "nim2d": "1:1,2:0",
     "red-blue-hackenbush": "BR,RB",
+    "domineering": ".../...",
+    "hackenbush": "g-a:B,a-b:G,g-c:R",
 }
 
 _PLAYERS = ("L", "R")
@@ -223,6 +225,9 @@ def knowledge(belief: frozenset[tuple[Any, ...]], component: ComponentType[Any])
     '[3, ≤1, {2,3}]'
     >>> knowledge(frozenset({("BR",), ("B",)}), components_for("red-blue-hackenbush"))
     '[{B,BR}]'
+    >>> graph = components_for("hackenbush")
+    >>> knowledge(frozenset({(graph.parse("x,g-b:R"),), (graph.parse("g-a:B,x"),)}), graph)
+    '[{g-a:B | x,g-b:R}]'
     """
     return "[" + ", ".join(_known(part, component) for part in possible_states(belief)) + "]"
 
@@ -286,7 +291,8 @@ def _known(states: list[Any], component: ComponentType[Any]) -> str:
         return component.format(states[0])
     if isinstance(component, HeapComponent) and states == list(range(states[0], states[-1] + 1)):
         return f"≤{states[-1]}" if states[0] <= 1 else "{" + ",".join(map(str, states)) + "}"
-    return "{" + ",".join(component.format(state) for state in states) + "}"
+    texts = [component.format(state) for state in states]
+    return "{" + (" | " if any("," in text for text in texts) else ",").join(texts) + "}"
 
 
 @dataclass

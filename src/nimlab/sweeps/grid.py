@@ -93,7 +93,12 @@ def game_positions(
 ) -> list[str]:
     """The positions of ``grid`` for a hidden game whose components are heaps or rows (the
     grid's numbers are heap sizes or row lengths), in the game's notation, each multiset once,
-    sorted. Stalks and counters are not sizes: such games are refused.
+    sorted. Stalks, counters and graphs are not sizes: such games are refused. For
+    Domineering the grid is ``HEIGHTS,WIDTHS`` and gives every empty rectangle.
+
+    >>> from nimlab.hidden.games import hidden_game
+    >>> game_positions(hidden_game("kn", "domineering"), "1..2,2..3")
+    ['..', '...', '../..', '.../...']
 
     >>> from nimlab.hidden.games import hidden_game
     >>> game_positions(hidden_game("kn", "red-blue-hackenbush"), "1..3")
@@ -102,14 +107,32 @@ def game_positions(
     nimlab.errors.InvalidPositionError: a grid of sizes gives no red-blue-hackenbush position \
 (its components are stalks, not heaps or rows): solve its positions one by one
     """
+    from nimlab.hidden.boards import DomineeringBoard
     from nimlab.hidden.components import GrundyRow, HeapComponent, OctalRow
 
+    if isinstance(hidden.component, DomineeringBoard):
+        return _rectangles(grid, max_tasks)
     if not isinstance(hidden.component, HeapComponent | OctalRow | GrundyRow):
         raise InvalidPositionError(
             f"a grid of sizes gives no {hidden.game} position (its components are "
             f"{hidden.component.unit}s, not heaps or rows): solve its positions one by one"
         )
     return [",".join(map(str, sizes)) for sizes in parse_grid(grid, max_tasks=max_tasks)]
+
+
+def _rectangles(grid: str, max_tasks: int) -> list[str]:
+    """The empty Domineering boards of ``HEIGHTS,WIDTHS`` (each ``a`` or ``a..b``), by
+    height, then width (positions, not multisets: a 2x3 board is not a 3x2 one)."""
+    tokens = grid.split(",")
+    if len(tokens) != 2 or not all(token.strip() for token in tokens):
+        raise InvalidPositionError(
+            f"bad grid {grid!r} for domineering: give HEIGHTS,WIDTHS, e.g. 1..3,2..4"
+        )
+    heights, widths = (_parse_axis(token, grid) for token in tokens)
+    if 0 in heights or 0 in widths:
+        raise InvalidPositionError(f"bad grid {grid!r}: a board has at least 1 row and column")
+    _check_size(len(heights) * len(widths), max_tasks)
+    return ["/".join(["." * w] * h) for h in heights for w in widths]
 
 
 def bounded_positions(
