@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from nimlab.misere import misere_quotient
-from nimlab.misere.census import write_report
 from nimlab.misere.certificate import check_certificate
+from nimlab.reports.misere_census import write_report
 
 
 def test_sweep_misere_fills_the_store(cli: Any, tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ REPORTS: dict[str, str] = {
     "scoring-nim": "nimlab.reports.scoring_nim",
     "nim-variants": "nimlab.reports.nim_variants",
     "hidden-games": "nimlab.reports.hidden_games",
-    "misere-census": "nimlab.misere.census",
+    "misere-census": "nimlab.reports.misere_census",
     "hidden-partizan": "nimlab.reports.hidden_partizan",
 }
 
