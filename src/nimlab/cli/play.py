@@ -28,7 +28,6 @@ from rich.table import Table
 from rich.text import Text
 
 from nimlab.catalogue import GameOptions, find_game
-from nimlab.catalogue.partizan import DomineeringEntry, HackenbushEntry
 from nimlab.catalogue.registry import parse_int_list, parse_skips
 from nimlab.cli.app import HEAP_ARGS, app, console
 from nimlab.errors import InvalidPositionError, NimlabError
@@ -36,14 +35,7 @@ from nimlab.exact import exact_str, parse_rational
 from nimlab.hidden.variants import VARIANTS
 from nimlab.play.allowance import AllowanceGame
 from nimlab.play.impartial import PLAY_POKER_CAP, PlayState, open_state
-from nimlab.play.partisan import (
-    PARTISAN_GAMES,
-    PartisanState,
-    Value,
-    leaves_words,
-    open_partisan,
-    value_str,
-)
+from nimlab.play.partisan import PARTISAN_GAMES, PartisanState, open_partisan
 
 __all__ = ["play"]
 
@@ -211,13 +203,13 @@ _EDGE_STYLE = {"B": "blue", "R": "red", "G": "green"}
 
 def _show_partisan(state: PartisanState) -> None:
     """The stalks, the board (rows and columns from 1) or the numbered edges."""
-    if isinstance(state.game, DomineeringEntry):
+    if state.game.name == "domineering":
         rows = state.text.split("/")
         console.print("     " + " ".join(f"{c:>1}" for c in range(1, len(rows[0]) + 1)))
         for r, row in enumerate(rows, start=1):
             console.print(f"  {r:>2} " + " ".join(row), markup=False, highlight=False)
         return
-    if isinstance(state.game, HackenbushEntry):
+    if state.game.name == "hackenbush":
         if not state.position:
             console.print("  (no edges left)")
         for k, (u, v, c) in enumerate(state.position, start=1):
@@ -233,6 +225,8 @@ def _show_partisan(state: PartisanState) -> None:
 
 
 def _partisan_hint(state: PartisanState) -> None:
+    from nimlab.play.partisan import value_str
+
     console.print(state.game.explain(state.position))
     value = state.value
     you = state.words.names[state.side]
@@ -257,12 +251,12 @@ def _partisan_hint(state: PartisanState) -> None:
 
 
 def _partisan_help(state: PartisanState) -> str:
-    if isinstance(state.game, DomineeringEntry):
+    if state.game.name == "domineering":
         how = (
             "Type 'row col' of your domino's top cell (Left) or left cell (Right), e.g. '1 2',"
             " or the board after your move"
         )
-    elif isinstance(state.game, HackenbushEntry):
+    elif state.game.name == "hackenbush":
         how = "Type 'edge k' (e.g. 'edge 2') or the graph after your move"
     else:
         how = (
@@ -274,6 +268,8 @@ def _partisan_help(state: PartisanState) -> str:
 
 def _play_partisan(state: PartisanState, *, you: str, rng: random.Random) -> None:
     """A partizan game: ``state.side`` starts, you play ``you`` (``L`` or ``R``)."""
+    from nimlab.play.partisan import leaves_words
+
     names = state.words.names
     console.print(f"[bold]{state.game.spec}[/]: {state.game.summary}")
     console.print(
@@ -303,7 +299,7 @@ def _play_partisan(state: PartisanState, *, you: str, rng: random.Random) -> Non
                 markup=False,
                 highlight=False,
             )
-            console.print(Text(f"It {_leaves(move.value, state)}."))
+            console.print(Text(f"It {leaves_words(move.value, state.words)}."))
             state = after
             continue
         _show_partisan(state)
@@ -314,10 +310,6 @@ def _play_partisan(state: PartisanState, *, you: str, rng: random.Random) -> Non
             feedback = state.feedback(turn[0])
             console.print(Text(feedback["text"], style=_FEEDBACK_STYLE[feedback["kind"]]))
         state = turn[0]
-
-
-def _leaves(value: Value, state: PartisanState) -> str:
-    return leaves_words(value, state.words)
 
 
 def _play_scoring(
