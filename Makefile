@@ -6,7 +6,7 @@ LOCK := requirements.lock
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: run test lint browser bench lock clean
+.PHONY: run test lint browser docs bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,12 +48,19 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
 # The suite runs on every core (pytest-xdist; a test is handed to whichever worker is free).
+# It includes the notebooks of docs/notebooks (nbmake) and the strict build of the docs site
+# (tests/docs), so a notebook that breaks or a broken link fails it.
 test: lint browser
 	$(BIN)/pytest -n auto --dist worksteal
+
+# The docs site (MkDocs, Material, mkdocstrings) into site/; --strict: a broken link or a
+# reference that does not resolve fails the build.
+docs: $(VENV)/.test-installed
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,bench]'
 	for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .lock-venv .pytest_cache .mypy_cache .ruff_cache .hypothesis site .cache

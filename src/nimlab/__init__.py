@@ -46,7 +46,7 @@ from nimlab.nim import (
 )
 from nimlab.nimbers import nim_inverse, nim_power, nim_product, nim_sqrt, nim_sum, nim_table
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 __all__ = [
     "GrundySolver",

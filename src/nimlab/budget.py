@@ -18,6 +18,8 @@ over the budget of 10 min and 8.6 GB; lift it with --max-nodes
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 
 from nimlab.errors import TooLargeError
@@ -26,26 +28,50 @@ __all__ = [
     "CLI_BUDGET",
     "DEFAULT_STEPS",
     "GIB",
+    "MAX_BYTES",
+    "MAX_SECONDS",
     "STEP_SECONDS",
     "Budget",
     "Cost",
+    "abridge_numbers",
     "abridged",
     "check_cost",
     "format_bytes",
     "format_seconds",
     "saturated",
+    "saturated_comb",
     "steps_budget",
 ]
 
 GIB = 1 << 30
 
 
+#: The largest figures a :class:`Cost` holds: far beyond any budget, and within a float's range
+#: (estimates of inputs with thousands of digits would overflow it).
+MAX_SECONDS = 1e300
+MAX_BYTES = 10**300
+
+
 @dataclass(frozen=True)
 class Cost:
-    """An estimated cost: wall seconds on one core of the reference machine, and peak bytes."""
+    """An estimated cost: wall seconds on one core of the reference machine, and peak bytes.
+
+    Both are capped at :data:`MAX_SECONDS` and :data:`MAX_BYTES` (an exact int for seconds is
+    taken as it is, never converted to a float whole):
+
+    >>> Cost(10**400, 10**400) == Cost(float("inf"), MAX_BYTES)
+    True
+    """
 
     seconds: float
     bytes: int
+
+    def __post_init__(self) -> None:
+        seconds = self.seconds
+        if isinstance(seconds, int):
+            seconds = saturated(seconds)
+        object.__setattr__(self, "seconds", min(float(seconds), MAX_SECONDS))
+        object.__setattr__(self, "bytes", min(int(self.bytes), MAX_BYTES))
 
     def __add__(self, other: Cost) -> Cost:
         """Two jobs one after the other: times add up, the peak is the larger one.
@@ -100,7 +126,11 @@ def format_bytes(size: float) -> str:
 
     >>> format_bytes(512), format_bytes(3.5e6), format_bytes(8 * GIB), format_bytes(1e15)
     ('512 B', '3.5 MB', '8.6 GB', '1000 TB')
+    >>> format_bytes(10**400)
+    '1.0e+300 B'
     """
+    if size >= 1e18:  # beyond any machine: as a power of ten
+        return f"{saturated(size) if isinstance(size, int) else size:.1e} B"
     for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if size >= scale:
             shown = f"{size / scale:.2g}" if size < 10 * scale else f"{size / scale:.0f}"
@@ -116,12 +146,28 @@ def check_cost(what: str, cost: Cost, budget: Budget, lift: str) -> None:
     """
     if budget.allows(cost):
         return
+    what = abridge_numbers(what)
     raise TooLargeError(
         f"{what} would take about {format_seconds(cost.seconds)} and "
         f"{format_bytes(cost.bytes)}, over the budget of {format_seconds(budget.seconds)} "
         f"and {format_bytes(budget.bytes)}; lift it with {lift}",
         estimate=int(min(cost.seconds, 2**62)),
         limit=int(budget.seconds),
+    )
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{31,}")
+
+
+def abridge_numbers(text: str) -> str:
+    """``text`` (a message) with each run of more than 30 digits shown by its ends and length,
+    as :func:`abridged` shows a number.
+
+    >>> abridge_numbers("a table up to " + "1" + "0" * 129)
+    'a table up to 10000000000000…00000000000000 (130 digits)'
+    """
+    return _LONG_NUMBER.sub(
+        lambda run: f"{run[0][:14]}…{run[0][-14:]} ({len(run[0]):,} digits)", text
     )
 
 
@@ -191,3 +237,25 @@ def saturated(count: int) -> float:
     True
     """
     return float(min(count, 10**300))
+
+
+def saturated_comb(n: int, k: int) -> float:
+    """``math.comb(n, k)`` as :func:`saturated` gives it, without building a huge number
+    (``n`` may have thousands of digits, ``k`` may be a million).
+
+    ``comb(n, k) >= 2**k`` when ``2k <= n`` and ``comb(n, k) >= n`` for ``0 < k < n``, so
+    beyond 1,000 for ``min(k, n - k)`` or 1,100 bits for ``n`` it is over the cap anyway.
+
+    >>> saturated_comb(10, 3), saturated_comb(10**5000, 2), saturated_comb(2 * 10**6, 10**6)
+    (120.0, 1e+300, 1e+300)
+    >>> saturated_comb(5, 7), saturated_comb(10**6, 10**6 - 1)
+    (0.0, 1000000.0)
+    """
+    if k < 0 or k > n:
+        return 0.0
+    k = min(k, n - k)
+    if k == 0:
+        return 1.0
+    if k > 1000 or n.bit_length() > 1100:
+        return saturated(10**300)
+    return saturated(math.comb(n, k))

@@ -76,6 +76,7 @@ __all__ = [
     "Task",
     "canonical_position",
     "game_options",
+    "misere_task",
     "octal_task",
     "parse_spec",
     "scoring_task",
@@ -92,12 +93,14 @@ METHODS: dict[str, tuple[str, ...]] = {
     "grundy": ("auto", "plain", "sparse", "numba"),  # nimlab.octal.METHODS
     "scoring": ("grid", "exact"),
     "solve": ("auto", "lp", "restricted"),  # nimlab.hidden.solve.METHODS
+    "misere": ("quotient",),  # nimlab.misere
 }
 """Each kind's methods, the default first."""
 RUN_METHODS: dict[str, tuple[str, ...]] = {
     "grundy": (),
     "scoring": (),
     "solve": ("lp+restricted", "closed form"),  # EquilibriumResult.method
+    "misere": (),
 }
 """What a stored row may record beyond :data:`METHODS`: what ``auto`` ran when no single
 method of the kind names it (a game decomposed by first heap with parts of both methods; a
@@ -182,6 +185,24 @@ sparse, numba
     canonical = str(OctalCode.parse(code))
     params = {"code": canonical, "upto": upto, "method": chosen}
     return Task("grundy", f"octal({canonical};upto={upto})", chosen, params)
+
+
+def misere_task(code: str, upto: int | None = None, *, seconds: float = 600.0) -> Task:
+    """The task computing the misère quotient of a heap game (an octal code, a catalogue
+    name such as ``kayles``, or ``grundy-game``) up to heap ``upto`` (None: until Φ's period
+    is proven, at most :data:`nimlab.misere.DEFAULT_UPTO`). ``seconds`` bounds the run (a
+    limit does not change a settled result, so it is not part of the spec).
+
+    >>> misere_task("kayles", 40).spec, misere_task(".07").spec
+    ('misere(0.77;upto=40)', 'misere(0.07)')
+    """
+    from nimlab.catalogue.misere_games import heap_game
+
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0):
+        raise InvalidPositionError(f"upto must be a non-negative integer, got {upto!r}")
+    name, _, _ = heap_game(code)
+    spec = f"misere({name})" if upto is None else f"misere({name};upto={upto})"
+    return Task("misere", spec, "quotient", {"code": name, "upto": upto, "seconds": seconds})
 
 
 def scoring_task(

@@ -26,11 +26,11 @@ SECOND = ("--limit", "1000000")
     ],
 )
 def test_slow_tables_are_refused_quickly(cli, args):
-    start = time.perf_counter()
+    start = time.process_time()  # processor time: a loaded machine stretches the wall clock
     result = cli("grundy", *args, *SECOND, "--json")
     assert result.code == 3, result.err
     assert "would take about" in result.err and "--limit" in result.err
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 @pytest.mark.parametrize(
@@ -77,11 +77,11 @@ def test_analyze_wythoff_table_estimate_is_quadratic(cli):
     ],
 )
 def test_slow_brute_force_is_refused_quickly(cli, args):
-    start = time.perf_counter()
+    start = time.process_time()  # processor time: a loaded machine stretches the wall clock
     result = cli("analyze", *args, "--brute", *SECOND, "--json")
     assert result.code == 3, result.err
     assert "--limit" in result.err
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 @pytest.mark.parametrize(

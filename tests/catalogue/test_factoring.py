@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -73,15 +74,15 @@ def test_a_semiprime_of_two_31_digit_primes_is_split() -> None:
 def test_a_hard_composite_is_refused_before_the_hard_part() -> None:
     n = (10**39 + 3) * (10**40 + 121)  # 80 digits, no factor below 2^40
     assert split_easy(n).hard  # nothing easy
-    start = time.perf_counter()
+    start = time.process_time()  # processor time: a loaded machine stretches the wall clock
     with pytest.raises(TooLargeError, match="factoring"):
         factorize(n, budget=Budget(60, 8 << 30))
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
 
 
 def test_the_console_script_refuses_a_hard_number_at_once(tmp_path: Path) -> None:
     n = (10**41 + 109) * (10**42 + 63)  # 84 digits: about half an hour by the sieve
-    start = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)  # the child's processor time
     run = subprocess.run(
         [sys.executable, "-m", "nimlab", "analyze", "prime-power", str(n), "--json"],
         capture_output=True,
@@ -91,4 +92,5 @@ def test_the_console_script_refuses_a_hard_number_at_once(tmp_path: Path) -> Non
     )
     assert run.returncode == 3 and run.stdout == ""
     assert run.stderr.startswith("error: factoring") and "--limit" in run.stderr
-    assert time.perf_counter() - start < 10
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime) < 10

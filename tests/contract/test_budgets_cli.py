@@ -44,7 +44,7 @@ def test_huge_input_is_refused_at_once(nimlab: Any, args: tuple[str, ...]) -> No
     message = run.refused(3)
     assert "would take about" in message
     assert ("--max-cells" if args[0] == "scoring" else "--limit") in message
-    assert run.seconds < 5
+    assert run.cpu < 5  # processor time: load stretches the wall clock, not the work
 
 
 def test_sparse_engine_estimate_refuses_after_its_pilot(nimlab: Any) -> None:
@@ -52,7 +52,7 @@ def test_sparse_engine_estimate_refuses_after_its_pilot(nimlab: Any) -> None:
     refusal comes in a few seconds, not at once (slower on a loaded machine)."""
     run = nimlab("grundy", "octal", "--code", "0.106", "--upto", str(10**7), "--json")
     assert "--limit" in run.refused(3)
-    assert run.seconds < 20
+    assert run.cpu < 20  # processor time: load stretches the wall clock, not the work
 
 
 def test_negative_limit_is_bad_input(nimlab: Any) -> None:
@@ -91,7 +91,7 @@ def test_periodic_table_is_extended_by_its_period(nimlab: Any) -> None:
     values = payload["values"]
     assert values[:13] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
     assert values[1_000_000] == values[71 + (1_000_000 - 71) % 12]
-    assert run.seconds < 30
+    assert run.cpu < 30  # processor time: load stretches the wall clock, not the work
 
 
 def test_wythoff_outcome_is_a_closed_form(nimlab: Any) -> None:
@@ -115,7 +115,7 @@ def test_scoring_refuses_numbers_too_long_to_build(nimlab: Any) -> None:
     for bonus in ("1e999999999", "1e99999"):
         run = nimlab("scoring", "3", "4", "--N", bonus, "--json", timeout=60)
         assert "too long" in run.refused(2)
-        assert run.seconds < 5
+        assert run.cpu < 5  # processor time: load stretches the wall clock, not the work
 
 
 def test_grundy_game_record_is_within_the_default_budget() -> None:

@@ -37,7 +37,7 @@ def test_huge_solves_are_refused_at_once(nimlab: Any, args: tuple[str, ...]) -> 
     run = nimlab("solve", *args, "--json", timeout=60)
     message = run.refused(3)
     assert "would take about" in message and "--max-seconds" in message
-    assert run.seconds < 10  # interpreter start-up included, on a loaded machine
+    assert run.cpu < 10  # processor time, interpreter start-up included
 
 
 def test_sn_10_10_1_is_estimated_over_its_measured_time(nimlab: Any) -> None:
@@ -47,7 +47,7 @@ def test_sn_10_10_1_is_estimated_over_its_measured_time(nimlab: Any) -> None:
     run = nimlab("solve", "sn", "10", "10", "1", "--max-seconds", "19", timeout=60)
     message = run.refused(3)
     assert "restricted" in message and "over the budget of 19 s" in message
-    assert "--max-seconds" in message and run.seconds < 10
+    assert "--max-seconds" in message and run.cpu < 10
 
 
 def test_no_measured_run_costs_more_than_its_estimate() -> None:
@@ -103,7 +103,7 @@ def test_sn_4000_1_is_estimated_beyond_a_minute(nimlab: Any) -> None:
     # measured 100 s: within the default budget, so only a smaller one refuses it
     run = nimlab("solve", "sn", "4000", "1", "--max-seconds", "30", timeout=60)
     assert "sn(4000,1)" in run.refused(3)
-    assert run.seconds < 10
+    assert run.cpu < 10
 
 
 @pytest.mark.parametrize("variant", ["sn", "fsn", "kn", "kn-empty"])
@@ -214,10 +214,10 @@ def test_the_estimated_method_is_the_one_solve_runs(
 
 
 def test_the_library_refuses_from_the_same_estimate_without_cli_flags() -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # this process's processor time: load does not stretch it
     with pytest.raises(TooLargeError) as refused:
         solve("kn", (60, 60, 60, 60))
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     message = str(refused.value)
     assert "budget" in message and "--" not in message
     assert estimate_solve("kn", (60, 60, 60, 60)).cost.seconds > CLI_BUDGET.seconds

@@ -256,4 +256,4 @@ def test_api_solve_game_refusals(live_server: LiveServer) -> None:
         assert stray.status_code == 400
         big = client.post("/api/solve", json={"variant": "kn", "game": "kayles", "position": "5,5"})
         assert big.status_code == 413, big.text
-        assert big.elapsed.total_seconds() < 5
+        assert big.elapsed.total_seconds() < 20  # refused by estimate; margin for load

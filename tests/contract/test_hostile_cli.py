@@ -100,7 +100,7 @@ def test_hostile(
     before = {p.name for p in tmp_path.iterdir()}
     filled = tuple(arg.replace("{tmp}", str(tmp_path)) for arg in args)
     result: Run = nimlab(*filled, timeout=60)
-    assert result.seconds < 15, f"took {result.seconds:.1f} s"
+    assert result.cpu < 15, f"took {result.cpu:.1f} s of processor time"
     if code == 0:
         previous = sys.get_int_max_str_digits()
         sys.set_int_max_str_digits(0)  # as a consumer of big JSON integers must (README)
@@ -127,7 +127,7 @@ def test_play_survives_garbage_input(tmp_path: Path) -> None:
     lines = "\n".join([*garbage, "undo", "quit"]) + "\n"
     result = run_nimlab("play", "nim", "3,4,5", stdin=lines, env=env, timeout=60)
     assert result.code == 0, result.err
-    assert result.seconds < 15, f"took {result.seconds:.1f} s"
+    assert result.cpu < 15, f"took {result.cpu:.1f} s of processor time"
     assert "Traceback" not in result.err + result.out
     assert "(10,000,002 characters)" in result.out  # the echo of the line, abridged
     assert len(result.out) < 100_000

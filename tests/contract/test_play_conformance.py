@@ -45,7 +45,7 @@ from nimlab.play.allowance import ALLOWANCE_GAMES
 from nimlab.play.hidden import HIDDEN_EXAMPLES, hidden_variants
 from nimlab.play.impartial import DEFAULT_OPTIONS, PLAY_LIMIT, open_state
 from nimlab.play.partisan import PARTISAN_GAMES
-from tests.contract.conftest import LiveServer, start_server
+from tests.contract.conftest import LiveServer
 
 #: The longest game played here (moves); every game of the registry ends well before.
 MAX_MOVES = 400
@@ -54,17 +54,9 @@ INTERNAL = re.compile(r"\b\d+_\d+\b|\bL \(first\)|\bundefined\b|\bNaN\b|\[, \]")
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """One ``nimlab serve`` for this module (per test worker), with a private store."""
-    store = tmp_path_factory.mktemp("store") / "store.sqlite"
-    live = start_server(env={"NIMLAB_STORE": str(store)})
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def client(server: LiveServer) -> Iterator[httpx.Client]:
-    with server.client(timeout=120) as http:
+def client(live_server: LiveServer) -> Iterator[httpx.Client]:
+    """An HTTP client of the module's ``nimlab serve`` (the contract's ``live_server``)."""
+    with live_server.client(timeout=120) as http:
         yield http
 
 

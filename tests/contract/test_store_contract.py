@@ -267,13 +267,21 @@ def test_bad_rows_are_refused_alone(nimlab: Nimlab, tmp_path: Path) -> None:
     before = snapshot(store)
     for spec in ("sn(9)", "sn(8)", "sn(7)"):
         message = nimlab("store", "show", spec, "--store", str(store), "--json").refused(2)
-        assert spec in message and "not" in message
-    assert "is an array" in nimlab(
-        "solve", "sn", "9", "--method", "lp", "--store", str(store)
-    ).refused(2)
+        assert spec in message and "damaged" in message
     shown = nimlab("store", "show", "scoring(1,2)", "--store", str(store), "--json").ok_json()
     assert shown["position"] == [2, 1] and shown["cached"] is True
     assert snapshot(store) == before
+    checked = nimlab("store", "check", "--store", str(store), "--json")
+    assert checked.code == 4 and len(checked.json()["damaged"]) == 3
+    assert snapshot(store) == before
+    # a command that computes a damaged row's result says so once, and replaces the row
+    solved = nimlab("solve", "sn", "9", "--method", "lp", "--store", str(store), "--json")
+    assert solved.ok_json()["value"] and solved.json()["cached"] is False
+    assert solved.err.count("row for sn(9)") == 1 and "is damaged" in solved.err
+    assert nimlab("solve", "sn", "9", "--method", "lp", "--store", str(store), "--json").json()[
+        "cached"
+    ]
+    assert len(nimlab("store", "check", "--store", str(store), "--json").json()["damaged"]) == 2
 
 
 # ---- sweeps: bad input before any work ---------------------------------------------------------
@@ -298,7 +306,7 @@ def test_sweep_bad_input(
     store = tmp_path / "sweep.sqlite"
     run = nimlab("sweep", "solve", "sn", *options, "--store", str(store), "--json")
     assert words in run.refused(code)
-    assert run.seconds < 20
+    assert run.cpu < 20  # processor time: a loaded machine stretches the wall clock
     assert not store.exists()  # refused before the store is even opened
 
 
@@ -306,15 +314,15 @@ def test_sweep_nothing_listening_at_the_scheduler(nimlab: Nimlab, tmp_path: Path
     address = f"tcp://127.0.0.1:{free_port()}"  # loopback only, and nothing listens there
     run = nimlab("sweep", "solve", "sn", "--grid", "1", "--scheduler", address, "--json")
     assert "no Dask scheduler answers" in run.refused(2) and address in run.err
-    assert run.seconds < 15
+    assert run.seconds < 60  # waiting, not working: the wall clock, with a margin for load
 
 
-def test_sweep_where_every_task_fails_exits_1_with_its_summary(
+def test_sweep_where_every_task_is_refused_exits_3_with_its_summary(
     nimlab: Nimlab, tmp_path: Path
 ) -> None:
     args = ("sweep", "solve", "sn", "--grid", "3..4,3", "--max-nodes", "1", "--workers", "1")
     run = nimlab(*args, "--json")
-    assert run.code == 1
+    assert run.code == 3  # each task refused as too large
     summary = run.json()
     assert (summary["total"], summary["computed"], summary["failed"]) == (2, 0, 2)
     # progress lines may come first on a slow machine (piped, after two seconds); one error line

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from nimlab.catalogue import GameOptions, make_game
-from nimlab.catalogue.red_blue_hackenbush import simplest_number, stalk_value
+from nimlab.catalogue.red_blue_hackenbush import stalk_value
+from nimlab.cgt.game import simplest_between
 from nimlab.errors import InvalidPositionError, UnknownGameError
 from nimlab.hidden.components import (
     NO_COMPONENTS,
@@ -98,7 +99,7 @@ def test_hackenbush_stalks_have_their_values() -> None:
     def value(state: str) -> Fraction:
         lefts = [value(after) for _, after in stalk.moves(state, 0)]
         rights = [value(after) for _, after in stalk.moves(state, 1)]
-        return simplest_number(max(lefts, default=None), min(rights, default=None))
+        return simplest_between(max(lefts, default=None), min(rights, default=None))
 
     for n in range(7):
         for colours in itertools.product("BR", repeat=n):

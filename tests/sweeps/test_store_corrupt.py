@@ -41,7 +41,7 @@ def test_the_library_refuses_before_writing(tmp_path: Path, kind: str) -> None:
             pytest.raises(InvalidPositionError, match="left as it is"),
             ResultStore(store, create=create) as opened,
         ):
-            opened.put("sn(1)", "lp", {"value": "1"}, version="0")
+            opened.put("toy(1)", "lp", {"value": "1"}, version="0")
     assert snapshot(store) == before
 
 
@@ -49,12 +49,12 @@ def test_an_empty_file_is_a_new_store(tmp_path: Path) -> None:
     store = tmp_path / "empty.sqlite"
     store.touch()
     with ResultStore(store, create=False) as opened:  # read-only: stays empty
-        assert opened.count() == 0 and opened.results() == [] and opened.get("sn(1)") is None
+        assert opened.count() == 0 and opened.results() == [] and opened.get("toy(1)") is None
     assert store.stat().st_size == 0
     with ResultStore(store) as opened:
-        assert opened.put("sn(1)", "lp", {"value": "1"}, version="0")
+        assert opened.put("toy(1)", "lp", {"value": "1"}, version="0")
     with ResultStore(store, create=False) as opened:
-        assert opened.get("sn(1)", ("auto", "lp")) is not None
+        assert opened.get("toy(1)", ("auto", "lp")) is not None
 
 
 def test_an_unreadable_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -62,7 +62,7 @@ def test_an_unreadable_file_is_refused(tmp_path: Path, monkeypatch: pytest.Monke
     read the way the system does for other users."""
     store = tmp_path / "locked.sqlite"
     with ResultStore(store) as opened:
-        opened.put("sn(1)", "lp", {"value": "1"}, version="0")
+        opened.put("toy(1)", "lp", {"value": "1"}, version="0")
     real_open = Path.open
 
     def denied(self: Path, *args: Any, **kwargs: Any) -> Any:

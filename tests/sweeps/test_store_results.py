@@ -16,16 +16,16 @@ from nimlab.store import ResultStore, cached_result, export_results, resolve_sto
 
 def test_put_is_idempotent_and_first_writer_wins(tmp_path: Path) -> None:
     with ResultStore(tmp_path / "r.sqlite") as store:
-        assert store.put("scoring(1)", "grid", {"a": 1}, version="1", seconds=0.5)
-        assert not store.put("scoring(1)", "grid", {"a": 2}, version="1")
-        assert store.put("scoring(1)", "grid", {"a": 3}, version="2")
-        assert store.put("scoring(1)", "exact", {"a": 4}, version="1")
+        assert store.put("toy(1)", "grid", {"a": 1}, version="1", seconds=0.5)
+        assert not store.put("toy(1)", "grid", {"a": 2}, version="1")
+        assert store.put("toy(1)", "grid", {"a": 3}, version="2")
+        assert store.put("toy(1)", "exact", {"a": 4}, version="1")
         assert store.count() == 3
-        found = store.get("scoring(1)", "grid", "1")
+        found = store.get("toy(1)", "grid", "1")
         assert found is not None and found.payload == {"a": 1} and found.seconds == 0.5
-        assert store.get("scoring(1)") is not None
-        assert store.get("scoring(2)") is None
-        assert store.present(["scoring(1)", "scoring(2)"], "grid", "1") == {"scoring(1)"}
+        assert store.get("toy(1)") is not None
+        assert store.get("toy(2)") is None
+        assert store.present(["toy(1)", "toy(2)"], "grid", "1") == {"toy(1)"}
 
 
 def test_durability_settings(tmp_path: Path) -> None:
@@ -76,9 +76,9 @@ def test_cached_result_computes_once(tmp_path: Path) -> None:
 def test_export_round_trip(tmp_path: Path, fmt: str) -> None:
     with ResultStore(tmp_path / "r.sqlite") as store:
         for k in range(3):
-            store.put(f"scoring({k + 1})", "grid", {"position": [k + 1]}, version="1")
+            store.put(f"toy({k + 1})", "grid", {"position": [k + 1]}, version="1")
         out = tmp_path / f"out.{fmt}"
-        assert export_results(store, out, prefix="scoring(") == 3
+        assert export_results(store, out, prefix="toy(") == 3
     if fmt == "csv":
         with out.open() as handle:
             rows = list(csv.DictReader(handle))
@@ -95,7 +95,7 @@ def test_export_round_trip(tmp_path: Path, fmt: str) -> None:
 def _write_many(path: str, start: int, count: int) -> None:
     with ResultStore(path) as store:
         for k in range(start, start + count):
-            store.put(f"scoring({k})", "grid", {"k": k}, version="1")
+            store.put(f"toy({k})", "grid", {"k": k}, version="1")
 
 
 def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
@@ -112,19 +112,30 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     assert len(rows) == 250 and all(count == 1 for _, count in rows)
 
 
+# The shape of a stored Scoring Nim record (nimlab.store.shapes), values made up.
+RECORD = {
+    "position": [2, 1],
+    "breakpoints": [],
+    "slope_left": 1,
+    "slope_right": 1,
+    "value_at_0": "3",
+    "intervals": [],
+}
+
+
 def test_store_cli(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "r.sqlite"
     with ResultStore(path) as store:
-        store.put("scoring(2,1)", "grid", {"position": [2, 1]}, version="1")
+        store.put("scoring(2,1)", "grid", RECORD, version="1")
     ls = cli("store", "ls", "--store", str(path), "--json")
     assert ls.code == 0, ls.err
     (row,) = ls.json()["results"]
     assert {"spec", "method", "created"} <= set(row) and row["spec"] == "scoring(2,1)"
     shown = cli("store", "show", "scoring(1,2)", "--store", str(path), "--json")
-    assert shown.code == 0 and shown.json() == {"position": [2, 1], "cached": True}
+    assert shown.code == 0 and shown.json() == {**RECORD, "cached": True}
     monkeypatch.setenv("NIMLAB_STORE", str(path))
     shown = cli("store", "show", "scoring(2,1)", "--json")
-    assert shown.json() == {"position": [2, 1], "cached": True}
+    assert shown.json() == {**RECORD, "cached": True}
     assert "scoring(2,1)" in cli("store", "ls").out
     missing = cli("store", "show", "scoring(3)", "--json")
     assert missing.code == 2 and missing.err.startswith("error: no result for 'scoring(3)'")

@@ -52,11 +52,13 @@ def test_a_task_that_always_kills_its_worker(
     executor: tuple[str, ...],
     message: str,
 ) -> None:
-    import nimlab.cli.sweep
+    import nimlab.sweeps.runner
 
     path = tmp_path / "r.sqlite"
     args = ("sweep", "scoring", "--piles", "1", "--max", "6", "--store", str(path), *executor)
-    monkeypatch.setattr(nimlab.cli.sweep, "run_sweep", partial(run_sweep, fn=_die_on_three))
+    # the command imports the runner when it runs: patch it where it is looked up then
+    killing = partial(run_sweep, fn=_die_on_three)
+    monkeypatch.setattr(nimlab.sweeps.runner, "run_sweep", killing)
     # Dask gives up on a task after its workers died more than allowed-failures times; a
     # result held by a worker that died is computed again once the scheduler's attempt to
     # fetch it from there times out (30 s by default: shortened here)

@@ -307,19 +307,29 @@ def test_heavy_jobs_come_from_the_store(
     task = solve_task("kn", (5, 5, 5))
     heavy = {"position": [58, 60, 59, 60, 60]}
     scoring = scoring_task(heavy["position"])
-    record = {
+    record = {  # made-up values of the shape nimlab.store.shapes asks of a stored record
         "position": [60, 60, 60, 59, 58],  # stored as a multiset, largest first
         "breakpoints": [],
+        "slope_left": 1,
+        "slope_right": 1,
+        "value_at_0": "0",
         "intervals": [{"from": None, "to": None, "moves": [[60, 60, 60, 59, 57]]}],
     }
+    solved = {
+        "variant": "kn",
+        "value": "0",
+        "exact": True,
+        "nodes": 1,
+        "infosets": 1,
+        "method": "lp",
+        "misere": False,
+    }
     with ResultStore(path) as store:
-        store.put(
-            task.spec, task.method, {"variant": "kn", "value": "0"}, version=current_version()
-        )
+        store.put(task.spec, task.method, solved, version=current_version())
         store.put(scoring.spec, scoring.method, record, version=current_version())
     served = client.post("/api/solve", json=body)
     assert served.status_code == 200
-    assert served.json() == {"variant": "kn", "value": "0", "cached": True, "from_store": True}
+    assert served.json() == {**solved, "cached": True, "from_store": True}
     stored = client.post("/api/scoring", json=heavy).json()
     assert stored["cached"] is stored["from_store"] is True
     assert stored["position"] == [58, 60, 59, 60, 60]  # in the order asked for

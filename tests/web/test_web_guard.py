@@ -15,7 +15,8 @@ def test_a_slow_job_is_killed_with_503_error() -> None:
     started = time.monotonic()
     with pytest.raises(BudgetExceededError, match=r"time budget of 0\.3 s"):
         asyncio.run(JobPool(JobLimits(seconds=0.3)).run(_demo, 2, 30.0, what="the demo"))
-    assert time.monotonic() - started < 5
+    # the demo would run 30 s: stopped well before, with a margin for a loaded machine
+    assert time.monotonic() - started < 20
 
 
 def test_a_job_over_its_memory_budget_is_stopped() -> None:

@@ -1,4 +1,4 @@
-"""The game catalogue: every game of seed 002 (and friends) with rules, closed form and checks.
+"""The game catalogue: every game of the catalogue article (and more): rules, closed forms, checks.
 
 >>> from nimlab.catalogue import analyze, make_game
 >>> analyze(make_game("wythoff"), "3,5").outcome.value

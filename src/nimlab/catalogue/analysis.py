@@ -220,6 +220,7 @@ def analyze(
     """
     position = game.parse_position(text)
     if brute_force:
+        game.check_brute(position)
         winners = sorted(game.brute_winning_moves(position), key=lambda m: (m[0] or "", str(m[1])))
         moves = []
         for player, option in winners:
@@ -249,7 +250,17 @@ def analyze(
         outcome=game.outcome(position),
         value=game.value(position),
         winning_moves=tuple(game.move_json(m) for m in game.winning_moves(position)),
+        method=_method(game),
     )
+
+
+def _method(game: CatalogueGame[Any]) -> str:
+    """What answered: ``closed-form``, or for misère play of a game without one
+    (:class:`~nimlab.catalogue.misere_play.MisereEntry`) ``misere-quotient`` or
+    ``brute-force``."""
+    from nimlab.catalogue.misere_play import MisereEntry
+
+    return game.method if isinstance(game, MisereEntry) else "closed-form"
 
 
 def _abridged(text: str) -> str:

@@ -38,9 +38,11 @@ from rich.text import Text
 from nimlab.budget import (
     DEFAULT_STEPS,
     Cost,
+    abridge_numbers,
     check_cost,
     format_bytes,
     format_seconds,
+    saturated,
     steps_budget,
 )
 from nimlab.core.game import ImpartialGame, Outcome
@@ -167,7 +169,20 @@ def output_cost(characters: int) -> Cost:
     >>> output_cost(10**9)
     Cost(seconds=40.0, bytes=5000000000)
     """
-    return Cost(characters * _OUTPUT_SECONDS_PER_CHAR, characters * _OUTPUT_BYTES_PER_CHAR)
+    return Cost(
+        saturated(characters) * _OUTPUT_SECONDS_PER_CHAR, characters * _OUTPUT_BYTES_PER_CHAR
+    )
+
+
+def brute_step_limit(limit: int) -> int:
+    """The steps of a brute-force search (positions expanded + options listed) that the budget
+    ``--limit`` sets allows: its seconds at about 5 µs a step, its bytes at 400.
+
+    >>> brute_step_limit(DEFAULT_STEPS)
+    21474836
+    """
+    budget = steps_budget(limit)
+    return min(int(budget.seconds / _BRUTE_SECONDS_PER_STEP), budget.bytes // _BRUTE_BYTES_PER_STEP)
 
 
 class BudgetedGame:
@@ -198,18 +213,21 @@ class BudgetedGame:
         self.game = game
         # a step takes a few microseconds, and the search memoises every position: stop it
         # when its time or memory would be over the budget ``limit`` sets
-        self.budget = budget = steps_budget(limit)
-        self.limit = min(
-            int(budget.seconds / _BRUTE_SECONDS_PER_STEP), budget.bytes // _BRUTE_BYTES_PER_STEP
-        )
+        self.budget = steps_budget(limit)
+        self.limit = brute_step_limit(limit)
         self.option_cost = option_cost
         self.steps = 0
 
     def moves(self, position: Any, /) -> Iterable[Any]:
         """The wrapped game's options, counted (``option_cost(option)`` steps each, or one)."""
-        options = list(self.game.moves(position))
         cost = self.option_cost
-        self.steps += 1 + (len(options) if cost is None else sum(map(cost, options)))
+        self.steps += 1
+        options = []
+        for option in self.game.moves(position):  # counted as listed: a position may have
+            options.append(option)  # more options than the budget allows (wythoff 1,10^155)
+            self.steps += 1 if cost is None else cost(option)
+            if self.steps > self.limit:
+                break
         if self.steps > self.limit:
             budget = self.budget
             raise TooLargeError(
@@ -339,6 +357,30 @@ class CatalogueGame(ABC, Generic[Pos]):
             return GrundySolver(misere(BudgetedGame(rules.base, self.limit, option_cost=cost)))
         return GrundySolver(BudgetedGame(rules, self.limit, option_cost=cost))
 
+    def brute_steps(self, position: Pos) -> float | None:
+        """An estimate of the steps the brute-force search of ``position`` takes (positions
+        expanded + options listed), computed at once; None where there is none (the search is
+        then only stopped at its budget, while running)."""
+        return None
+
+    def check_brute(self, position: Pos) -> None:
+        """Refuse (TooLargeError), before it starts, a search :meth:`brute_steps` estimates
+        over the budget ``--limit`` sets."""
+        steps = self.brute_steps(position)
+        allowed = brute_step_limit(self.limit)
+        if steps is None or steps <= allowed:
+            return
+        budget = steps_budget(self.limit)
+        raise TooLargeError(
+            f"the brute-force search of {self.name}"
+            f" {abridge_numbers(self.format_position(position))}"
+            f" would take about {steps:.2g} steps (positions expanded + moves listed), over the"
+            f" {allowed:,} of the budget (about {format_seconds(budget.seconds)} and"
+            f" {format_bytes(budget.bytes)}); lift it with --limit",
+            estimate=int(min(steps, 2**62)),
+            limit=allowed,
+        )
+
     def brute_grundy(self, position: Pos) -> int | None:
         """The Grundy value by exhaustive search (None where the closed form gives none)."""
         return self._solver.grundy_value(position) if self.impartial else None
@@ -389,7 +431,7 @@ class CatalogueGame(ABC, Generic[Pos]):
         >>> make_game("nim").sequence_cost(999_999)
         Cost(seconds=2.0, bytes=100000000)
         """
-        return Cost((upto + 1) * 2e-6, (upto + 1) * 100)
+        return Cost(saturated(upto + 1) * 2e-6, (upto + 1) * 100)
 
     def analysis_cost(self, position: Pos, text: str) -> Cost:
         """The estimated cost of :func:`~nimlab.catalogue.analysis.analyze` on ``position``

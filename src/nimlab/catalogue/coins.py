@@ -1,4 +1,4 @@
-"""Nimble and two-dimensional Nim: coins sliding towards a wall are Nim heaps (seed 002).
+"""Nimble and two-dimensional Nim: coins sliding towards a wall are Nim heaps (catalogue article).
 
 Nimble: coins on squares 0, 1, 2, ... (several may share a square); a move slides one coin to
 any square on its left. A coin on square k is a Nim heap of k.

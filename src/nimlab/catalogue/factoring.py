@@ -6,7 +6,9 @@ find: primes below 1,000 by trial division, then (with python-flint) primes belo
 recognised. What is left are composites with only large prime factors, the *hard* part.
 :func:`hard_cost` bounds the time to split them: python-flint's quadratic sieve on a
 balanced semiprime of that many digits (measured: 0.24 s at 50 digits, 2.7 s at 60, 18 s at
-68, 34 s at 72, 125 s at 76: a factor of about 1.39 per digit from 76 on, which is used), or
+68, 34 s at 72, 125 s at 76, interpolated; a factor of about 1.39 per digit from 76 on) times
+:data:`_SIEVE_MARGIN`, since numbers of one size differ (a 74-digit semiprime estimated at
+65 s ran past 150 s), or
 without python-flint Pollard's rho, whose expected work is about the square root of the
 smallest prime factor, at most ``m ** (1/4)`` steps.
 :func:`factorize` refuses (:class:`~nimlab.errors.TooLargeError`) when that bound is over the
@@ -39,6 +41,11 @@ _POWER_CHECK_DIGITS = 5_000
 """Perfect powers are looked for in hard composites up to this many digits."""
 _SIEVE_SECONDS_AT_76 = 125.0
 _SIEVE_GROWTH_PER_DIGIT = 1.39
+_SIEVE_MEASURED = ((50, 0.24), (60, 2.7), (68, 18.0), (72, 34.0), (76, _SIEVE_SECONDS_AT_76))
+_SIEVE_MARGIN = 3.0
+"""The sieve's time varies between numbers of one size: the estimate is the measured
+balanced semiprime's, three times over (the 74-digit one of issue 44 took more than twice
+the interpolated 65 s)."""
 _SIEVE_BYTES = 200_000_000
 _RHO_STEP_SECONDS = 2.5e-6  # a 256-bit modulus; the cost grows with the size (see hard_cost)
 
@@ -199,13 +206,31 @@ def hard_cost(hard: dict[int, int]) -> Cost:
     for m in hard:
         digits = len(str(m))
         if _has_flint():
-            seconds += _SIEVE_SECONDS_AT_76 * _SIEVE_GROWTH_PER_DIGIT ** (digits - 76)
+            seconds += _SIEVE_MARGIN * _sieve_seconds(digits)
             memory = max(memory, _SIEVE_BYTES)
         else:
             steps = 2.0 ** (m.bit_length() / 4)
             scale = max(1.0, m.bit_length() / 256) ** 1.6
             seconds += steps * _RHO_STEP_SECONDS * scale
     return Cost(seconds, memory)
+
+
+def _sieve_seconds(digits: int) -> float:
+    """The quadratic sieve's measured time on a balanced semiprime of ``digits`` digits,
+    interpolated geometrically between the measured sizes, extrapolated beyond them.
+
+    >>> [round(_sieve_seconds(d), 1) for d in (40, 60, 74, 80)]
+    [0.0, 2.7, 65.2, 466.6]
+    """
+    low_digits, low_seconds = _SIEVE_MEASURED[0]
+    if digits <= low_digits:
+        return low_seconds * 1.25 ** (digits - low_digits)
+    for high_digits, high_seconds in _SIEVE_MEASURED[1:]:
+        if digits <= high_digits:
+            share = (digits - low_digits) / (high_digits - low_digits)
+            return float(low_seconds * (high_seconds / low_seconds) ** share)
+        low_digits, low_seconds = high_digits, high_seconds
+    return _SIEVE_SECONDS_AT_76 * _SIEVE_GROWTH_PER_DIGIT ** min(digits - 76, 900)
 
 
 def factorize(n: int, *, budget: Budget = CLI_BUDGET) -> dict[int, int]:

@@ -1,13 +1,13 @@
-"""Nim, normal and misère (seed 002: "Nim Game" and the Bengali misère paragraph).
+"""Nim, normal and misère (the catalogue article: "Nim Game", the Bengali misère paragraph).
 
 Normal play: the nim-sum (xor) of the heaps is the Grundy value (Bouton). Misère play (the last
 player to move loses): the *misère* Grundy value (terminal position 1, otherwise the mex of the
 options; 0 exactly at the misère P-positions) equals the nim-sum as long as some heap has two or
 more counters; when every heap has at most one counter it is 1 for an even number of one-counter
-heaps and 0 for an odd number. Seed 002 states the exception for "every heap exactly 1"; empty
-heaps do not matter, so the true condition is "every heap at most 1". It then says that with an
-odd number of one-counter heaps "the current player cannot be beaten": for the player to move
-the reverse is true, they lose (with a single heap of 1 they must take the last counter); it
+heaps and 0 for an odd number. The catalogue article states the exception for "every heap exactly
+1"; empty heaps do not matter, so the true condition is "every heap at most 1". It then says that
+with an odd number of one-counter heaps "the current player cannot be beaten": for the player to
+move the reverse is true, they lose (with a single heap of 1 they must take the last counter); it
 only holds for the player who has just moved.
 
 >>> from nimlab.catalogue import make_game
@@ -21,6 +21,7 @@ only holds for the player who has just moved.
 
 from __future__ import annotations
 
+import math
 from functools import reduce
 from operator import xor
 from typing import Any
@@ -28,6 +29,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from nimlab.budget import saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions
 from nimlab.catalogue.heapgames import HeapGame
 from nimlab.catalogue.registry import register
@@ -67,6 +69,17 @@ class NimEntry(HeapGame):
     def moves(self, position: Heaps, /) -> Any:
         """Reduce one heap."""
         return NimGame().moves(position)
+
+    def brute_steps(self, position: Heaps) -> float:
+        """Every heap tuple below ``position`` is expanded, listing its sum of options: on
+        average half of ``position``'s (exact: nim 5,6,7 takes 3,360 steps).
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("nim").brute_steps((5, 6, 7))
+        3360.0
+        """
+        states = saturated(math.prod(h + 1 for h in position))
+        return min(states * (1 + saturated(sum(position)) / 2), 1e300)
 
     @property
     def rules(self) -> ImpartialGame[Any]:

@@ -27,7 +27,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import (
     CatalogueGame,
     CatalogueMove,
@@ -93,7 +93,7 @@ def _listing_cost(heap: int) -> Cost:
     >>> _listing_cost(10**6)
     Cost(seconds=1.0, bytes=0)
     """
-    return Cost(heap * 1e-6, 0)
+    return Cost(saturated(heap) * 1e-6, 0)
 
 
 class _HeapSequenceGame(HeapGame):
@@ -213,7 +213,7 @@ class _HeapSequenceGame(HeapGame):
         memory = _ENGINE_BYTES + _BYTES_PER_VALUE * size
         if upto < _COMPILED_FROM:
             splits = max(1, len(self.move_rules.split))
-            return written + Cost(_PLAIN_SECONDS * splits * size * size, memory)
+            return written + Cost(_PLAIN_SECONDS * splits * saturated(size * size), memory)
         if self._rare is None:
             self._extend(_SAMPLES[1])
             counts = [_rare_count(self._values[: n + 1]) for n in _SAMPLES]

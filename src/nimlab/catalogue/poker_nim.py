@@ -1,11 +1,11 @@
 """Poker Nim (Bogus Nim): Nim where a player may also *add* counters, a bounded number of times.
 
-Seed 002: each player may add counters to a heap at most K times (``--additions K``); adding
-more makes no difference to who wins. The winner is the Nim winner: from a position of nim-sum
-0, a removal is answered by Bouton's rule and an addition is simply taken back, and the
-additions run out. So the player to move loses iff the nim-sum is 0, *whatever* the additions
-left and whatever the bound on the heap sizes. (The seed's original rule caps a heap at its
-starting size; at the position being analysed that forbids every addition. Here ``--cap C``
+The Sprague-Grundy catalogue article: each player may add counters to a heap at most K times
+(``--additions K``); adding more makes no difference to who wins. The winner is the Nim winner: from
+a position of nim-sum 0, a removal is answered by Bouton's rule and an addition is simply taken
+back, and the additions run out. So the player to move loses iff the nim-sum is 0, *whatever* the
+additions left and whatever the bound on the heap sizes. (The article's original rule caps a heap at
+its starting size; at the position being analysed that forbids every addition. Here ``--cap C``
 optionally bounds every heap by C instead, and without it additions are unbounded.)
 
 The additions are per player, so the state records those left to the player to move and to the

@@ -1,12 +1,12 @@
-"""The prime-power division game (seed 002, "Dividing a number" and its Bengali paragraph).
+"""The prime-power division game (the catalogue article: "Dividing a number").
 
 A position is an integer n >= 1; a move divides n by a prime power p^k > 1 dividing it; a player
 facing 1 cannot move and loses (the Bengali text: "if the number becomes 1, the current player
 wins" means the player who *made* it 1). Writing n = p1^e1 · p2^e2 ···, a move lowers one
 exponent: this is Nim on the exponents, g(n) = e1 xor e2 xor ...
 
-Seed 002 slip: it writes 1440600 = 2^2·2^2·3·5·5·7·7·7·7, which is 2881200; in fact
-1440600 = 2^3·3·5^2·7^4, whose exponents are the seed's piles {3, 1, 2, 4} (the first factor
+The catalogue article's slip: it writes 1440600 = 2^2·2^2·3·5·5·7·7·7·7, which is 2881200; in fact
+1440600 = 2^3·3·5^2·7^4, whose exponents are the article's piles {3, 1, 2, 4} (the first factor
 should read 2^3 = 2·2·2). Its other example 56700 = 2^2·3^4·5^2·7 -> {2, 4, 2, 1} is right.
 
 >>> from nimlab.catalogue import make_game
@@ -26,12 +26,13 @@ from collections.abc import Iterator
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost, steps_budget
+from nimlab.budget import Cost, saturated, steps_budget
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove
 from nimlab.catalogue.factoring import factorize
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
 from nimlab.errors import InvalidPositionError
+from nimlab.exact import NumberTooLongError, parse_natural
 
 __all__ = ["PrimePowerEntry"]
 
@@ -49,10 +50,12 @@ class PrimePowerEntry(CatalogueGame[int]):
 
     def parse_position(self, text: str) -> int:
         """A decimal integer n >= 1."""
-        stripped = text.strip()
-        if not (stripped.isascii() and stripped.isdigit()) or int(stripped) < 1:
-            raise InvalidPositionError(f"invalid number {text!r}: give an integer n >= 1")
-        return int(stripped)
+        try:
+            return parse_natural(text, what="number", minimum=1)
+        except NumberTooLongError:  # the parser's message says how long
+            raise
+        except InvalidPositionError:
+            raise InvalidPositionError(f"invalid number {text!r}: give an integer n >= 1") from None
 
     def format_position(self, position: int) -> str:
         """The decimal number."""
@@ -118,7 +121,7 @@ class PrimePowerEntry(CatalogueGame[int]):
         >>> make_game("prime-power").sequence_cost(24999)
         Cost(seconds=1.0, bytes=2500000)
         """
-        return Cost(40e-6 * (upto + 1), 100 * (upto + 1))
+        return Cost(40e-6 * saturated(upto + 1), 100 * (upto + 1))
 
     def grundy_values(self, upto: int) -> list[int | None]:
         """g(n) for n = 1..upto, with None for n = 0."""

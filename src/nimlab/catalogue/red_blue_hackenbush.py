@@ -1,4 +1,4 @@
-"""Red-Blue Hackenbush stalks and their sums: exact dyadic values (seed 002).
+"""Red-Blue Hackenbush stalks and their sums: exact dyadic values (the catalogue article).
 
 A stalk is a path of edges from the ground, written bottom-up: ``B`` (blue, Left's) and ``R``
 (red, Right's). A move deletes an edge of one's own colour together with everything above it;
@@ -10,9 +10,9 @@ outcome: ``L`` if the value is positive (Left wins whoever starts), ``R`` if neg
 (the second player wins) if 0. The brute-force twin computes the value as the simplest number
 between the options, and the outcome by plain minimax.
 
-Seed 002 phrases the rule over a list of numbers, {4, 8, 9, 11, 16}, without saying what a
-number means. Read bottom-up, an even number being a blue edge and an odd one a red edge, it is
-the stalk BBRRB, whose value is 1 + 1 - 1/2 - 1/4 + 1/8 = 11/8, the seed's "11V/8" (V = 1):
+The catalogue article phrases the rule over a list of numbers, {4, 8, 9, 11, 16}, without saying
+what a number means. Read bottom-up, an even number being a blue edge and an odd one a red edge, it
+is the stalk BBRRB, whose value is 1 + 1 - 1/2 - 1/4 + 1/8 = 11/8, the article's "11V/8" (V = 1):
 the parity only encodes the colour, and "half of the previous value" means half of the previous
 edge's *weight*, starting from 1/2 at the first change of colour.
 
@@ -39,7 +39,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import (
     CatalogueGame,
     CatalogueMove,
@@ -48,12 +48,13 @@ from nimlab.catalogue.base import (
     unique_moves,
 )
 from nimlab.catalogue.registry import register
+from nimlab.cgt.game import simplest_between
 from nimlab.core.game import Outcome
 from nimlab.core.heaps import heap_name
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str
 
-__all__ = ["RedBlueHackenbushEntry", "simplest_number", "stalk_value"]
+__all__ = ["RedBlueHackenbushEntry", "stalk_value"]
 
 Stalks = tuple[str, ...]
 LEFT, RIGHT = "B", "R"
@@ -83,34 +84,6 @@ def stalk_value(stalk: str) -> Fraction:
     return sum(edge_weights(stalk), Fraction(0))
 
 
-def simplest_number(low: Fraction | None, high: Fraction | None) -> Fraction:
-    """The simplest number strictly between ``low`` and ``high`` (None: unbounded).
-
-    >>> [str(simplest_number(a, b)) for a, b in [(None, None), (Fraction(1), None),
-    ...     (Fraction(0), Fraction(1)), (Fraction(3, 4), Fraction(1)), (None, Fraction(-2))]]
-    ['0', '2', '1/2', '7/8', '-3']
-    """
-    if low is not None and high is not None and low >= high:
-        raise ArithmeticError(f"no number between {low} and {high}")
-    if (low is None or low < 0) and (high is None or high > 0):
-        return Fraction(0)
-    if low is not None and low >= 0:
-        candidate = math.floor(low) + 1
-        if high is None or candidate < high:
-            return Fraction(candidate)
-    elif high is not None:
-        candidate = math.ceil(high) - 1
-        if low is None or candidate > low:
-            return Fraction(candidate)
-    assert low is not None and high is not None  # both finite here (an integer fits otherwise)
-    denominator = 2
-    while True:
-        numerator = math.floor(low * denominator) + 1
-        if Fraction(numerator, denominator) < high:
-            return Fraction(numerator, denominator)
-        denominator *= 2
-
-
 def _cut(stalks: Stalks, index: int, edge: int) -> Stalks:
     """Delete edge ``edge`` of stalk ``index`` and everything above it."""
     rest = stalks[index][:edge]
@@ -132,7 +105,7 @@ def options(stalks: Stalks, colour: str) -> Iterator[tuple[Stalks, str]]:
 def _brute_value(stalks: Stalks) -> Fraction:
     lefts = [_brute_value(q) for q, _ in options(stalks, LEFT)]
     rights = [_brute_value(q) for q, _ in options(stalks, RIGHT)]
-    return simplest_number(max(lefts, default=None), min(rights, default=None))
+    return simplest_between(max(lefts, default=None), min(rights, default=None))
 
 
 @cache
@@ -203,7 +176,7 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
         8
         """
         edges = sum(len(stalk) for stalk in position)
-        return Cost(8e-6 * edges**2, 0) + output_cost(edges * (len(text) + 1))
+        return Cost(8e-6 * saturated(edges**2), 0) + output_cost(edges * (len(text) + 1))
 
     def explain(self, position: Stalks) -> RenderableType:
         """Each stalk's edges with their signed worth."""
@@ -239,7 +212,9 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
         states = math.prod(len(stalk) + 1 for stalk in position)
         moves = sum(len(stalk) for stalk in position)  # options listed at each sub-position
         steps = states * (1 + moves)
-        check_limit("the brute-force search", Cost(steps * 1e-6, states * 400), self.limit)
+        check_limit(
+            "the brute-force search", Cost(saturated(steps) * 1e-6, states * 400), self.limit
+        )
         return tuple(sorted(position))
 
     def brute_value(self, position: Stalks) -> Fraction:
@@ -270,5 +245,5 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
         """The value is the simplest number between the best options' values."""
         lefts = [self.value(q) for q, _ in options(position, LEFT)]
         rights = [self.value(q) for q, _ in options(position, RIGHT)]
-        expected = simplest_number(max(lefts, default=None), min(rights, default=None))
+        expected = simplest_between(max(lefts, default=None), min(rights, default=None))
         return self.value(position) == expected

@@ -20,6 +20,7 @@ from typing import Any
 
 from nimlab.catalogue.base import CatalogueGame, GameOptions
 from nimlab.errors import InvalidPositionError, UnknownGameError
+from nimlab.exact import NumberTooLongError, parse_natural
 
 __all__ = [
     "find_game",
@@ -71,6 +72,13 @@ def make_game(name: str, options: GameOptions | None = None) -> CatalogueGame[An
     """The configured game; options that do not apply to it are an error."""
     cls = find_game(name)
     options = options or GameOptions()
+    if options.misere and "--misere" not in cls.option_flags and cls.impartial:
+        # misère play of any impartial game: its quotient or a search (nimlab.misere)
+        from dataclasses import replace
+
+        from nimlab.catalogue.misere_play import MisereEntry
+
+        return MisereEntry(make_game(name, replace(options, misere=False)))
     extra = [flag for flag in options.given() if flag not in cls.option_flags]
     if extra:
         takes = ", ".join(sorted(cls.option_flags)) or "no options"
@@ -92,12 +100,14 @@ def parse_int_list(text: str, what: str, *, minimum: int = 0) -> tuple[int, ...]
     """
     result = []
     for token in text.split(","):
-        stripped = token.strip()
-        if not stripped.isdigit() or not stripped.isascii() or int(stripped) < minimum:
+        try:
+            result.append(parse_natural(token, what=f"{what} entry", minimum=minimum))
+        except NumberTooLongError:  # the parser's message says how long
+            raise
+        except InvalidPositionError:
             raise InvalidPositionError(
                 f"invalid {what} entry {token!r}: expected an integer >= {minimum}"
-            )
-        result.append(int(stripped))
+            ) from None
     return tuple(result)
 
 

@@ -1,4 +1,4 @@
-"""The Silver Dollar game (coins without the dollar): seed 002.
+"""The Silver Dollar game (coins without the dollar): the Sprague-Grundy catalogue article.
 
 Cells 1, 2, 3, ... hold at most one coin each; a move slides one coin left, without jumping
 over another coin and without leaving the board. Let gap_i be the number of empty cells just
@@ -7,7 +7,7 @@ next), (third, fourth), ...; with an odd number of coins the leftmost is paired 
 The Grundy value is the nim-sum of the gaps in front of the *right* coin of each pair: moving a
 right coin is a Nim move, moving a left coin enlarges its partner's gap and can be undone.
 
-Seed 002 slip: its table marks cells {2, 5, 7, 11} while the sentence above it says
+The catalogue article's slip: its table marks cells {2, 5, 7, 11} while the sentence above it says
 {2, 5, 7, 10}. The text after the table uses {2, 5, 7, 11}: gaps {1, 2, 1, 3}, counted gaps
 {2, 3} (nim-sum 1, the player to move wins by moving the coin at 11 to 10). For {2, 5, 7, 10}
 the gaps are {1, 2, 1, 2}, the counted ones {2, 2}: a lost position.

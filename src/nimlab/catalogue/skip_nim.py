@@ -1,4 +1,4 @@
-"""Nim with skips (seed 002): Nim where the first player may pass A times and the second B times.
+"""Nim with skips (catalogue article): the first player may pass A times, the second B times.
 
 A skip is a move usable at any time, even when every heap is empty; a player with no legal move
 (no counters left and no skips left) loses. The game is not impartial (the players have
@@ -6,12 +6,12 @@ different skip allowances), so only the outcome is given. The state records the 
 the player to move and to the other; with those two numbers swapped at every move it becomes an
 impartial game, which the brute-force engine searches.
 
-Closed form (verified by search): with m skips for the player to move and o for the other,
-the player to move wins iff m > o, or m = o and the nim-sum is not 0. So seed 002's rules are
-right: A > B wins for the first player, A < B for the second, A = B is plain Nim. Its reason
-for A = B ("the winner cancels the other player's move") needs care: a skip is cancelled by a
-skip, which is only possible because the allowances are equal. With A > B *every* Nim move wins
-(the opponent then faces B < A), and a skip wins iff A - 1 > B, or A - 1 = B with nim-sum 0.
+Closed form (verified by search): with m skips for the player to move and o for the other, the
+player to move wins iff m > o, or m = o and the nim-sum is not 0. So the catalogue article's rules
+are right: A > B wins for the first player, A < B for the second, A = B is plain Nim. Its reason for
+A = B ("the winner cancels the other player's move") needs care: a skip is cancelled by a skip,
+which is only possible because the allowances are equal. With A > B *every* Nim move wins (the
+opponent then faces B < A), and a skip wins iff A - 1 > B, or A - 1 = B with nim-sum 0.
 
 >>> from nimlab.catalogue import make_game
 >>> game = make_game("skip-nim", GameOptions(skips=(1, 1)))

@@ -1,9 +1,9 @@
-"""Staircase Nim: move any number of coins from a step down to the next one (seed 002).
+"""Staircase Nim: move any number of coins from a step down to the next one (the catalogue article).
 
 Steps are numbered 0..n-1; step 0 is the floor, coins there take no further part. The Grundy
 value is the nim-sum of the coins on the *odd* steps: a move from an odd step is a Nim move, a
 move from an even step to the odd step below adds coins there and can always be undone by
-moving those coins on down (the seed's "move cancellation"). Winning moves are therefore of two
+moving those coins on down (the article's "move cancellation"). Winning moves are therefore of two
 kinds: take coins down from an odd step, or bring coins down from an even step onto an odd one.
 
 >>> from nimlab.catalogue import make_game
@@ -27,7 +27,7 @@ from operator import xor
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueMove, unique_moves
 from nimlab.catalogue.heapgames import HeapGame
 from nimlab.catalogue.registry import register
@@ -119,7 +119,7 @@ class StaircaseEntry(HeapGame):
         >>> make_game("staircase").sequence_cost(8000)
         Cost(seconds=1.008251, bytes=800100)
         """
-        return Cost(((upto + 1) ** 2 // 64 + upto + 1) * 1e-6, (upto + 1) * 100)
+        return Cost(saturated((upto + 1) ** 2 // 64 + upto + 1) * 1e-6, (upto + 1) * 100)
 
     def periodicity(self, values: object) -> tuple[int, int]:
         """One coin on step n is worth n mod 2: period 2 from 0 (closed form)."""

@@ -1,10 +1,10 @@
 """Subtraction games: remove s counters from one heap, s in a finite set S or 1 <= s <= K.
 
-"At most K" (``--max K``, seed 003's closing remark): a heap h has Grundy value h mod (K+1), so
-a position is lost iff the nim-sum of the heaps *each reduced mod K+1* is 0. Seed 003 says
-"nim sum mod (k+1)", i.e. (h1 xor h2 xor ...) mod (K+1): that is wrong, e.g. heaps 1,2 with
-K = 2 have nim-sum 3 = 0 mod 3, yet 1 xor 2 = 3 != 0 and the player to move wins (take 1 from
-the heap of 2, leaving 1,1).
+"At most K" (``--max K``, the closing remark of the blog post "Nim" (2021)): a heap h has Grundy
+value h mod (K+1), so a position is lost iff the nim-sum of the heaps *each reduced mod K+1* is 0.
+The blog post says "nim sum mod (k+1)", i.e. (h1 xor h2 xor ...) mod (K+1): that is wrong, e.g.
+heaps 1,2 with K = 2 have nim-sum 3 = 0 mod 3, yet 1 xor 2 = 3 != 0 and the player to move wins
+(take 1 from the heap of 2, leaving 1,1).
 
 Finite S (``--set``): the Grundy sequence g(n) = mex{g(n-s)} is eventually periodic. Once two
 windows of max(S) consecutive values coincide, at n0 and n0+p, every later value repeats with
@@ -32,7 +32,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions, check_limit
 from nimlab.catalogue.heapgames import HeapGame, replace_heap
 from nimlab.catalogue.registry import register
@@ -101,7 +101,7 @@ class SubtractionSequence:
             size = len(self.values) + 1
             check_limit(
                 f"the Grundy sequence (no period yet) up to {n}",
-                Cost(size * self.step_cost * 1e-6, size * 100),
+                Cost(saturated(size * self.step_cost) * 1e-6, size * 100),
                 self.limit,
             )
             self._extend()

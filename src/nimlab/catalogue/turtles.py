@@ -1,16 +1,16 @@
-"""Coin-turning games: Turning Turtles and Twins (seed 002).
+"""Coin-turning games: Turning Turtles and Twins (the Sprague-Grundy catalogue article).
 
 A row of coins, ``H`` (head) or ``T`` (tail), position 1 = leftmost.
 
 Turning Turtles: turn one head to tail and, optionally, turn one coin on its left (either way).
 A head at position k is a Nim heap of k (flipping the coin at t < k moves the heap to t).
 
-Twins: the same, but the second coin *must* be turned. A head at position k is a Nim heap of
-k - 1; a head at position 1 cannot move at all (heap 0). Seed 002 writes "F(n) = F(n-1) in
+Twins: the same, but the second coin *must* be turned. A head at position k is a Nim heap of k - 1;
+a head at position 1 cannot move at all (heap 0). The catalogue article writes "F(n) = F(n-1) in
 normal nim" and "pile size = 1 is losing": read literally that is a recursion making every head
 worth the same. The true rule is g_twins(k) = k - 1, the value of a *Nim heap* of k - 1
-(equivalently: number the coins from 0 and a head at k is a heap of k), and it is a head at
-position 1, a heap of size 0, that is dead. The seed's example THHTTH -> {1, 2, 5} is right.
+(equivalently: number the coins from 0 and a head at k is a heap of k), and it is a head at position
+1, a heap of size 0, that is dead. The article's example THHTTH -> {1, 2, 5} is right.
 
 >>> from nimlab.catalogue import make_game
 >>> turtles, twins = make_game("turning-turtles"), make_game("twins")
@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nimlab.budget import Cost
+from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, output_cost
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
@@ -135,7 +135,7 @@ class _CoinTurning(CatalogueGame[str]):
         >>> make_game("twins").sequence_cost(4000)
         Cost(seconds=0.504251, bytes=400100)
         """
-        return Cost(((upto + 1) ** 2 // 32 + upto + 1) * 1e-6, (upto + 1) * 100)
+        return Cost(saturated((upto + 1) ** 2 // 32 + upto + 1) * 1e-6, (upto + 1) * 100)
 
     def analysis_cost(self, position: str, text: str) -> Cost:
         """At most one winning move per head, each a row as long as the position (none from

@@ -12,14 +12,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 
 from nimlab.budget import GIB, Budget
-from nimlab.catalogue.base import GameOptions
 from nimlab.errors import InvalidPositionError
+
+if TYPE_CHECKING:  # the catalogue is imported when a command needs it (start-up stays fast)
+    from nimlab.catalogue.base import GameOptions
 
 __all__ = [
     "CODE_OPTION",
@@ -31,6 +33,7 @@ __all__ = [
     "MAX_TAKE_OPTION",
     "NO_STORE_OPTION",
     "SET_OPTION",
+    "VARIANT_NAMES",
     "app",
     "console",
     "emit_json",
@@ -126,6 +129,10 @@ def progress_lines(title: str, *, quiet: float | None = None) -> Iterator[Callab
             yield show
 
 
+VARIANT_NAMES = ("sn", "fsn", "kn", "kn-empty")
+"""The hidden-information variants (``nimlab.hidden.variants.VARIANTS``), named in help
+texts without importing the solver (a test checks they agree)."""
+
 JSON_OPTION = typer.Option(False, "--json", help="Print exactly one JSON object on stdout.")
 NO_STORE_OPTION = typer.Option(
     False,
@@ -160,6 +167,7 @@ def hidden_game_options(
       ...
     nimlab.errors.InvalidPositionError: --set, --max and --code go with --game (Nim takes none)
     """
+    from nimlab.catalogue.base import GameOptions
     from nimlab.catalogue.registry import find_game, parse_int_list
 
     if game is None or find_game(game).name == "nim":

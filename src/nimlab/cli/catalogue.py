@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.table import Table
 from rich.text import Text
 
-from nimlab.catalogue import GameOptions, analyze, grundy_table, make_game, registered_games
-from nimlab.catalogue.base import DEFAULT_LIMIT, CatalogueGame, check_limit
-from nimlab.catalogue.registry import parse_int_list, parse_skips
+from nimlab.budget import DEFAULT_STEPS
 from nimlab.cli.app import (
     HEAP_ARGS,
     JSON_OPTION,
@@ -25,6 +22,9 @@ from nimlab.cli.app import (
 from nimlab.core.game import Outcome
 from nimlab.errors import InvalidPositionError
 
+if TYPE_CHECKING:  # the catalogue is imported when a command runs (nimlab --help stays fast)
+    from nimlab.catalogue import CatalogueGame, GameOptions
+
 __all__ = ["analyze_command", "games_command", "grundy_command"]
 
 _VERDICTS = {
@@ -34,7 +34,12 @@ _VERDICTS = {
     Outcome.R: "R: Right (Red) wins, whoever starts.",
 }
 
-_MISERE = typer.Option(False, "--misere", help="nim: the last player to move loses.")
+_MISERE = typer.Option(
+    False,
+    "--misere",
+    help="The last player to move loses (any impartial game: nim by its rule, octal games by"
+    " their misère quotient, others by search).",
+)
 _SET = typer.Option(None, "--set", help="subtraction: the finite subtraction set, e.g. 1,3,4.")
 _MAX = typer.Option(None, "--max", help="subtraction: take 1..K counters.", show_default=False)
 _ADDITIONS = typer.Option(None, "--additions", help="poker-nim: additions allowed per player.")
@@ -43,7 +48,7 @@ _SKIPS = typer.Option(None, "--skips", help="skip-nim: skips A,B of the first an
 _CODE = typer.Option(None, "--code", help="octal: the octal code, e.g. 0.07.")
 _ROW = typer.Option(None, "--row", help="wythoff: the row R tabulated by grundy (pairs R,n).")
 _LIMIT = typer.Option(
-    DEFAULT_LIMIT,
+    DEFAULT_STEPS,  # the catalogue's DEFAULT_LIMIT
     "--limit",
     help="Work budget of what is not a closed form (tables, searches), in steps of about a"
     " microsecond: default about 10 minutes, with 8 GB of memory (more in proportion above"
@@ -62,6 +67,9 @@ def _options(
     row: int | None,
     limit: int,
 ) -> GameOptions:
+    from nimlab.catalogue import GameOptions
+    from nimlab.catalogue.registry import parse_int_list, parse_skips
+
     for flag, number in (("--max", max_take), ("--additions", additions), ("--cap", cap)):
         if number is not None and number < 0:
             raise InvalidPositionError(f"invalid {flag} {number}: it must be non-negative")
@@ -108,6 +116,8 @@ def analyze_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Analyse a position of a catalogue game: Grundy value, outcome, winning moves."""
+    from nimlab.catalogue import analyze, make_game
+
     options = _options(misere, subtraction_set, max_take, additions, cap, skips, code, row, limit)
     entry = make_game(game, options)
     text = ",".join(position or [])
@@ -120,6 +130,8 @@ def analyze_command(
         console.print("By exhaustive search of the game tree (no closed form used).")
     else:
         console.print(entry.explain(entry.parse_position(text)))
+        if result.method != "closed-form":
+            console.print(f"method: {result.method}")
     payload = result.to_json()
     if "canonical" in payload:  # a partizan value: its facts, as CGSuite prints them
         for key in ("value", "left_stop", "right_stop", "mean", "temperature", "birthday"):
@@ -154,6 +166,7 @@ def grundy_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Grundy values g(0..N) of a game's single-heap positions, with the proven period."""
+    from nimlab.catalogue import grundy_table, make_game
     from nimlab.store import command_store_path
 
     if upto < 0:
@@ -228,6 +241,7 @@ def _grundy_stored(
     """An octal game's (or Grundy's game's) table through the store, under the key ``nimlab
     sweep grundy`` uses (``octal(CODE;upto=N)``: kayles and dawson-kayles share it with their
     codes; ``grundy-game(upto=N)``)."""
+    from nimlab.catalogue.base import check_limit
     from nimlab.specs import octal_task
     from nimlab.store import cached_result
     from nimlab.sweeps.tasks import run_task
@@ -273,6 +287,10 @@ def _game_row(cls: type[CatalogueGame[object]]) -> dict[str, object]:
 @app.command("games")
 def games_command(as_json: bool = JSON_OPTION) -> None:
     """List the catalogue's games, their position notation and options."""
+    from rich.table import Table
+
+    from nimlab.catalogue import registered_games
+
     rows = [_game_row(cls) for cls in registered_games()]
     if as_json:
         emit_json({"games": rows})

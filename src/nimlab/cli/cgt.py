@@ -4,18 +4,18 @@ temperature, thermograph)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.text import Text
 
-from nimlab.budget import Cost
-from nimlab.catalogue.analysis import canonical_keys
-from nimlab.catalogue.base import DEFAULT_LIMIT, check_limit
-from nimlab.cgt.game import Game, subpositions
+from nimlab.budget import DEFAULT_STEPS, Cost
 from nimlab.cli.app import JSON_OPTION, app, console, emit_json
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str
+
+if TYPE_CHECKING:  # the games are imported when the command runs (nimlab --help stays fast)
+    from nimlab.cgt.game import Game
 
 __all__ = ["cgt_command", "cgt_payload"]
 
@@ -41,11 +41,13 @@ def sum_cost(a: Game, b: Game) -> Cost:
     >>> sum_cost(parse_game("^"), parse_game("*2"))
     Cost(seconds=0.00018, bytes=18000)
     """
+    from nimlab.cgt.game import subpositions
+
     pairs = subpositions(a) * subpositions(b)
     return Cost(pairs * _SECONDS_PER_PAIR, pairs * _BYTES_PER_PAIR)
 
 
-def cgt_payload(expression: str, limit: int = DEFAULT_LIMIT) -> dict[str, Any]:
+def cgt_payload(expression: str, limit: int = DEFAULT_STEPS) -> dict[str, Any]:
     """The JSON of ``nimlab cgt EXPRESSION``; each sum is estimated before it is formed and
     refused (TooLargeError) over the budget ``limit`` sets.
 
@@ -54,6 +56,8 @@ def cgt_payload(expression: str, limit: int = DEFAULT_LIMIT) -> dict[str, Any]:
     >>> cgt_payload("±1 + ±1")["value"]
     '0'
     """
+    from nimlab.catalogue.analysis import canonical_keys
+    from nimlab.catalogue.base import check_limit
     from nimlab.cgt import parse_game
 
     def before_add(a: Game, b: Game) -> None:
@@ -89,7 +93,7 @@ def cgt_command(
         None, "--thermograph", help="Write the thermograph as an SVG drawing to this file."
     ),
     limit: int = typer.Option(
-        DEFAULT_LIMIT,
+        DEFAULT_STEPS,  # the catalogue's DEFAULT_LIMIT
         "--limit",
         help="Work budget in steps of about a microsecond (default about 10 minutes and 8 GB):"
         " a sum estimated over it is refused (exit 3) before it is formed.",

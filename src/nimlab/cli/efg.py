@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,6 +18,7 @@ from nimlab.cli.app import (
     emit_json,
     option_budget,
 )
+from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str
 
 if TYPE_CHECKING:
@@ -51,9 +53,13 @@ def solve_efg(
     def check(what: str, cost: Cost) -> None:
         check_cost(what, cost, budget, options_over(cost, budget))
 
-    size = file.stat().st_size
+    status = file.stat()
+    if not stat.S_ISREG(status.st_mode):  # /dev/zero, a pipe: no size to estimate, no end
+        kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
+        raise InvalidPositionError(f"{str(file)!r} is {kind}: give a .efg file")
+    size = status.st_size
     check(f"reading {file} ({size:,} bytes)", estimate_efg_file(size))
-    game = read_efg(file)
+    game = read_efg(file, max_bytes=size)  # a file that grew since is refused, not read
     check(f"solving {file} ({game.nodes:,} nodes)", estimate_efg(game.nodes))
     read = time.perf_counter()
     result = solve_game(game, strategies=strategy)

@@ -5,7 +5,9 @@ Typer shows each parameter's Python type (``<bool>``, ``<int>``, ``<list[str]>``
 parameter a placeholder people read: none for a flag, the option's name in capitals for a
 value (``--upto UPTO``, ``--max-seconds SECONDS``), none beside an argument (the usage line
 names it); choices keep their list. It also appends the command's
-:data:`EXAMPLES` entry to its help.
+:data:`EXAMPLES` entry to its help, writes each paragraph of a docstring as one line (the
+terminal wraps it; the source's line breaks would show), drops reST's double backticks, and
+sorts the commands into the panels of :data:`PANELS`, in that order.
 
 >>> import typer
 >>> from nimlab.cli.main import app
@@ -15,13 +17,40 @@ names it); choices keep their list. It also appends the command's
 ['', 'SECONDS']
 >>> "nimlab solve sn 3 3 1 --json" in solve.help
 True
+>>> solve.rich_help_panel, list(command.commands)[:3]
+('Imperfect information', ['nim', 'analyze', 'grundy'])
+>>> plain_text("Write the ``.efg`` game\\nwith perfect recall.\\n\\nMore.")
+'Write the .efg game with perfect recall.\\n\\nMore.'
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-__all__ = ["EXAMPLES", "plain_help"]
+__all__ = ["EXAMPLES", "PANELS", "plain_help", "plain_text"]
+
+PANELS: dict[str, tuple[str, ...]] = {
+    "Analysis": (
+        "nim",
+        "analyze",
+        "grundy",
+        "games",
+        "cgt",
+        "nimber",
+        "lost",
+        "aesthetic",
+        "triangles",
+        "trapezoids",
+        "reproduce",
+    ),
+    "Imperfect information": ("solve", "export-efg", "solve-efg", "solve-openspiel"),
+    "Scoring": ("scoring", "scoring-table"),
+    "Sweeps and store": ("sweep", "store"),
+    "Play and serve": ("play", "serve", "tour"),
+}
+"""The panels of ``nimlab --help`` and their commands, in the order shown (a command not
+listed here goes last, under "Other")."""
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "analyze": (
@@ -32,6 +61,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "cgt": ("nimlab cgt '{2|-1/2} + ^*'", "nimlab cgt '±1' --thermograph thermo.svg --json"),
     "grundy": ("nimlab grundy kayles --upto 100", "nimlab grundy octal --code 0.07 --upto 50"),
     "games": ("nimlab games",),
+    "misere": ("nimlab misere kayles", "nimlab misere 0.07 --upto 30 --json"),
     "solve-efg": ("nimlab solve-efg game.efg --strategy --json",),
     "nim": ("nimlab nim 3 4 5", "nimlab nim 3 4 5 --misere --json"),
     "lost": ("nimlab lost --heaps 3 --max 7",),
@@ -54,6 +84,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "nimber product": ("nimlab nimber product 2 3",),
     "nimber table": ("nimlab nimber table --size 8",),
     "sweep grundy": ("nimlab sweep grundy --codes 0.07,0.137 --upto 1000",),
+    "sweep misere": ("nimlab sweep misere --codes 0.77,0.07,4.7 --max-seconds 30",),
     "sweep scoring": ("nimlab sweep scoring --piles 2 --max 8",),
     "sweep solve": ("nimlab sweep solve sn --grid 4..6,4..6,1 --json",),
     "store ls": ("nimlab store ls --json",),
@@ -86,10 +117,42 @@ def _plain(param: Any) -> None:
         param.metavar = placeholder
 
 
+def plain_text(text: str) -> str:
+    """``text`` with each paragraph on one line and reST's double backticks dropped."""
+    paragraphs = re.split(r"\n\s*\n", text.strip())
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs).replace("``", "")
+
+
+def _panels(command: Any) -> None:
+    """Order the top-level commands by :data:`PANELS` and put each in its panel."""
+    commands = getattr(command, "commands", None)
+    if not commands:
+        return
+    order = [name for names in PANELS.values() for name in names]
+    ranked = sorted(commands, key=lambda name: order.index(name) if name in order else len(order))
+    for panel, names in PANELS.items():
+        for name in names:
+            if name in commands:
+                commands[name].rich_help_panel = panel
+    for name in ranked:
+        if name not in order:
+            commands[name].rich_help_panel = "Other"
+    command.commands = {name: commands[name] for name in ranked}
+
+
 def plain_help(command: Any, path: str = "") -> Any:
     """``command`` (a click command or group) with plain placeholders and examples, in place."""
+    if not path:
+        _panels(command)
     for param in command.params:
         _plain(param)
+        if getattr(param, "help", None):
+            param.help = plain_text(param.help)
+    done = "\n\nExamples:\n\n" in (command.help or "")  # a tree already made plain
+    if command.help and not done:
+        command.help = plain_text(command.help)
+    if getattr(command, "short_help", None):
+        command.short_help = plain_text(command.short_help)
     make_help_option = command.get_help_option
 
     def help_option(ctx: Any) -> Any:
@@ -100,7 +163,7 @@ def plain_help(command: Any, path: str = "") -> Any:
 
     command.get_help_option = help_option
     examples = EXAMPLES.get(path)
-    if examples:
+    if examples and not done:
         shown = "\n\n".join(f"  {example}" for example in examples)
         command.help = f"{(command.help or '').rstrip()}\n\nExamples:\n\n{shown}"
     for name, sub in getattr(command, "commands", {}).items():

@@ -6,7 +6,7 @@ import time
 
 import typer
 
-from nimlab.cli.app import JSON_OPTION, app
+from nimlab.cli.app import JSON_OPTION, MAX_MEMORY_OPTION, app, option_budget
 from nimlab.cli.efg import report
 
 __all__ = ["solve_openspiel"]
@@ -26,6 +26,7 @@ def solve_openspiel(
         min=1,
         help="Refuse (exit 3) a game with more states; raise it to lift the limit.",
     ),
+    max_memory: float = MAX_MEMORY_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Exact value for player 0 (the first player) of an OpenSpiel two-player zero-sum (or
@@ -41,10 +42,13 @@ def solve_openspiel(
     start = time.perf_counter()
     game = load(game_string)
     try:
-        tree = walk(game, max_nodes=max_nodes)
+        tree = walk(game, max_nodes=max_nodes, max_bytes=option_budget(600, max_memory).bytes)
     except TooLargeError as error:
+        lift = "--max-memory (or lower --max-nodes)" if "memory" in str(error) else "--max-nodes"
         raise TooLargeError(
-            f"{game_string}: {error} with --max-nodes", estimate=error.estimate, limit=max_nodes
+            f"{game_string}: {error}; lift it with {lift}",
+            estimate=error.estimate,
+            limit=error.limit,
         ) from error
     walked = time.perf_counter()
     result = solve_efg(tree, strategies=strategy)

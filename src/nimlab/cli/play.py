@@ -21,23 +21,26 @@ import sys
 from collections.abc import Callable, Hashable
 from dataclasses import replace
 from fractions import Fraction
-from typing import Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
-from nimlab.catalogue import GameOptions, find_game
-from nimlab.catalogue.registry import parse_int_list, parse_skips
-from nimlab.cli.app import HEAP_ARGS, app, console
+from nimlab.cli.app import HEAP_ARGS, VARIANT_NAMES, app, console
 from nimlab.errors import InvalidPositionError, NimlabError
 from nimlab.exact import exact_str, parse_rational
-from nimlab.hidden.variants import VARIANTS
-from nimlab.play.allowance import AllowanceGame
-from nimlab.play.impartial import PLAY_POKER_CAP, PlayState, open_state
-from nimlab.play.partisan import PARTISAN_GAMES, PartisanState, open_partisan
+
+if TYPE_CHECKING:  # the games are imported when a game starts (nimlab --help stays fast)
+    from nimlab.catalogue import GameOptions
+    from nimlab.play.impartial import PlayState
+    from nimlab.play.partisan import PartisanState
 
 __all__ = ["play"]
+
+PLAY_POKER_CAP = 20
+"""``nimlab.play.impartial.PLAY_POKER_CAP``, copied for the help text (a test checks they
+agree)."""
 
 _ECHO_CHARS = 200
 
@@ -70,6 +73,8 @@ def _show_heaps(heaps: tuple[int, ...], part: str = "heap") -> None:
 
 
 def _show(state: PlayState) -> None:
+    from nimlab.play.allowance import AllowanceGame
+
     heaps = state.position
     game = state.game
     if isinstance(game, AllowanceGame):
@@ -118,6 +123,8 @@ def _finish(state: PlayState, last: str) -> None:
 
 
 def _help(state: PlayState) -> str:
+    from nimlab.play.allowance import AllowanceGame
+
     game = state.game
     if isinstance(game, AllowanceGame):
         extra = "'skip' (pass)" if game.kind == "skips" else "'add heap amount' (e.g. 'add 1 2')"
@@ -478,8 +485,10 @@ def _example_call(name: str) -> str:
     """
     if name in ("scoring", "scoring-nim"):
         return "e.g. 'nimlab play scoring 5,4,2 --N 3'"
-    if name in VARIANTS:
+    if name in VARIANT_NAMES:
         return f"e.g. 'nimlab play {name} 3,2,1'"
+    from nimlab.catalogue import find_game
+
     return f"e.g. 'nimlab play {name} {find_game(name).example}'"
 
 
@@ -525,6 +534,11 @@ def play(
     seed: int | None = typer.Option(None, "--seed", help="Seed of the computer's random choices."),
 ) -> None:
     """Play a game against the computer in the terminal (hints, undo)."""
+    from nimlab.catalogue import GameOptions, find_game
+    from nimlab.catalogue.registry import parse_int_list, parse_skips
+    from nimlab.play.impartial import open_state
+    from nimlab.play.partisan import PARTISAN_GAMES, open_partisan
+
     text = ",".join(position or [])
     rng = random.Random(seed)
     name = game.strip().lower()
@@ -536,7 +550,7 @@ def play(
         n = parse_rational(bonus) if bonus is not None else Fraction(0)
         _play_scoring(parse_heaps(text), n, computer_first=computer_first, rng=rng)
         return
-    if name not in VARIANTS and find_game(name).name in PARTISAN_GAMES:
+    if name not in VARIANT_NAMES and find_game(name).name in PARTISAN_GAMES:
         you = _SIDE_LETTERS.get(side.strip().upper()[:1])
         if you is None:
             raise InvalidPositionError(
@@ -561,7 +575,7 @@ def play(
         cap=cap,
         skips=parse_skips(skips) if skips is not None else None,
     )
-    if name in VARIANTS:
+    if name in VARIANT_NAMES:
         _play_hidden(
             name,
             text,
@@ -573,7 +587,8 @@ def play(
         return
     if hidden_game is not None:
         raise InvalidPositionError(
-            f"--game goes with a hidden-information variant ({', '.join(VARIANTS)}), not {game!r}"
+            f"--game goes with a hidden-information variant ({', '.join(VARIANT_NAMES)}),"
+            f" not {game!r}"
         )
     options = _play_defaults(find_game(name).name, text, options)
     state = open_state(game, text, options)

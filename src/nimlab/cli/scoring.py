@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.table import Table
@@ -23,11 +23,15 @@ from nimlab.cli.app import (
 from nimlab.core.heaps import format_heaps, parse_heaps
 from nimlab.errors import InvalidPositionError
 from nimlab.exact import exact_str, parse_rational
-from nimlab.scoring.analysis import analyze_scoring
-from nimlab.scoring.payoff import CLI_MAX_CELLS, Method
-from nimlab.scoring.play import line_scores
+
+if TYPE_CHECKING:  # Scoring Nim's engine is imported when a command runs
+    from nimlab.scoring.payoff import Method
 
 __all__ = ["scoring", "scoring_table"]
+
+CLI_MAX_CELLS = 357_913_941
+"""``nimlab.scoring.payoff.CLI_MAX_CELLS``, copied so that ``--help`` needs no engine (a test
+checks they agree)."""
 
 MAX_CELLS_OPTION = typer.Option(
     CLI_MAX_CELLS,
@@ -100,6 +104,8 @@ def _render_line(positions: Sequence[tuple[int, ...]], n: Fraction) -> None:
     line.add_column("first", justify="right")
     line.add_column("second", justify="right")
     line.add_row("", "", format_heaps(positions[0]), "0", "0")
+    from nimlab.scoring.play import line_scores
+
     for k, (first, second) in enumerate(line_scores(positions, n), start=1):
         player = "first" if k % 2 else "second"
         line.add_row(
@@ -132,6 +138,7 @@ def scoring(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Scoring Nim: f_N(p) exactly as a function of N, optimal moves, a line of play."""
+    from nimlab.scoring.analysis import analyze_scoring
     from nimlab.store import command_store_path
 
     position = parse_heaps(heaps or [])

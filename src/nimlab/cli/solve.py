@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import typer
 from rich.markup import escape
 
-from nimlab.catalogue import GameOptions
 from nimlab.cli.app import (
     CODE_OPTION,
     GAME_OPTION,
@@ -36,6 +35,7 @@ from nimlab.exact import exact_str
 
 if TYPE_CHECKING:
     from nimlab.budget import Budget
+    from nimlab.catalogue import GameOptions
     from nimlab.hidden.budget import SolveEstimate
     from nimlab.hidden.oracle import Round
     from nimlab.hidden.protocol import Rules

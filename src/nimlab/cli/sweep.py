@@ -12,24 +12,15 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.progress import Task as ProgressTask
 from rich.table import Table
 from rich.text import Text
 
+from nimlab.budget import abridge_numbers
 from nimlab.cli.app import (
     CODE_OPTION,
     GAME_OPTION,
@@ -39,6 +30,7 @@ from nimlab.cli.app import (
     MAX_SECONDS_OPTION,
     MAX_TAKE_OPTION,
     SET_OPTION,
+    VARIANT_NAMES,
     app,
     console,
     emit_json,
@@ -46,29 +38,17 @@ from nimlab.cli.app import (
     option_budget,
     progress_lines,
 )
-from nimlab.core.heaps import Heaps
 from nimlab.errors import InvalidPositionError, NimlabError
-from nimlab.specs import (
-    METHODS,
-    SOLVE_VARIANTS,
-    Task,
-    octal_task,
-    parse_spec,
-    scoring_task,
-    solve_task,
-    with_cached,
-)
-from nimlab.store.results import STORE_ENV, ResultStore, resolve_store_path
-from nimlab.sweeps.executors import DaskExecutor, Executor, LocalPoolExecutor, TaskOutcome
-from nimlab.sweeps.grid import (
-    DEFAULT_MAX_TASKS,
-    bounded_positions,
-    game_positions,
-    parse_codes,
-    parse_grid,
-)
-from nimlab.sweeps.runner import SweepInterrupted, SweepSummary, run_sweep
-from nimlab.sweeps.tasks import solve_available
+from nimlab.store.results import STORE_ENV, ResultStore, UnreadableResult, resolve_store_path
+
+if TYPE_CHECKING:  # the engines are imported when a command runs (nimlab --help stays fast)
+    from nimlab.core.heaps import Heaps
+    from nimlab.specs import Task
+    from nimlab.sweeps.executors import Executor, TaskOutcome
+    from nimlab.sweeps.runner import SweepSummary
+
+    OnStart = Callable[[SweepSummary], None]
+    OnOutcome = Callable[[TaskOutcome], None]
 
 __all__ = ["store_app", "sweep_app"]
 
@@ -95,12 +75,18 @@ SCHEDULER_OPTION = typer.Option(
 CLUSTER_OPTION = typer.Option(
     None, "--cluster", help="'local': start a Dask LocalCluster (processes) for this sweep."
 )
+DEFAULT_MAX_TASKS = 1_000_000
+"""``nimlab.sweeps.grid.DEFAULT_MAX_TASKS``, copied so that ``--help`` needs no engine (a test
+checks they agree)."""
+
 MAX_TASKS_OPTION = typer.Option(
     DEFAULT_MAX_TASKS, "--max-tasks", help="Refuse sweeps with more tasks than this."
 )
 
 
 def _executor(workers: int | None, scheduler: str | None, cluster: str | None) -> Executor:
+    from nimlab.sweeps.executors import DaskExecutor, LocalPoolExecutor
+
     if scheduler is not None and cluster is not None:
         raise InvalidPositionError("give either --scheduler or --cluster, not both")
     if cluster is not None and cluster != "local":
@@ -114,21 +100,9 @@ def _executor(workers: int | None, scheduler: str | None, cluster: str | None) -
     return LocalPoolExecutor(workers)
 
 
-class _RateColumn(ProgressColumn):
-    """Tasks finished per second."""
-
-    def render(self, task: ProgressTask) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:.2f} tasks/s", style="progress.data.speed")
-
-
 def _on_terminal() -> bool:
     """Whether standard error is a terminal (then sweeps draw a progress bar there)."""
     return sys.stderr.isatty()
-
-
-OnStart = Callable[[SweepSummary], None]
-OnOutcome = Callable[[TaskOutcome], None]
 
 
 @contextmanager
@@ -154,6 +128,26 @@ def _progress(title: str) -> Iterator[tuple[OnStart, OnOutcome]]:
 
             yield on_start_plain, on_outcome_plain
         return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TaskID,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.progress import Task as ProgressTask
+
+    class _RateColumn(ProgressColumn):
+        """Tasks finished per second."""
+
+        def render(self, task: ProgressTask) -> Text:
+            speed = task.finished_speed or task.speed
+            shown = "" if speed is None else f"{speed:.2f} tasks/s"
+            return Text(shown, style="progress.data.speed")
+
     bar = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -215,6 +209,8 @@ def _sweep(
     cluster: str | None,
     as_json: bool,
 ) -> None:
+    from nimlab.sweeps.runner import SweepInterrupted, run_sweep
+
     path = resolve_store_path(store)
     executor = _executor(workers, scheduler, cluster)
     ResultStore(path).close()  # a file that is not a results store is refused before any work
@@ -233,11 +229,26 @@ def _sweep(
         raise
     _report(summary, as_json)
     if summary.failed and not summary.computed:
-        sys.stderr.write(
-            f"error: every task computed failed ({summary.failed}), e.g. "
-            f"{summary.failures[0][0]}: {summary.failures[0][1]}\n"
-        )
-        raise typer.Exit(1)
+        example = abridge_numbers(f"{summary.failures[0][0]}: {summary.failures[0][1]}")
+        sys.stderr.write(f"error: every task computed failed ({summary.failed}), e.g. {example}\n")
+        raise typer.Exit(_failures_exit(summary.failures))
+
+
+def _failures_exit(failures: Sequence[tuple[str, str]]) -> int:
+    """The exit code of a sweep whose every task failed: 3 when each was refused as too large,
+    2 when each was bad input, 1 otherwise (something unexpected).
+
+    >>> _failures_exit([("a", "TooLargeError: ..."), ("b", "TooLargeError: ...")])
+    3
+    >>> _failures_exit([("a", "InvalidPositionError: ..."), ("b", "TooLargeError: ...")])
+    1
+    """
+    kinds = {error.partition(":")[0] for _, error in failures}
+    if kinds == {"TooLargeError"}:
+        return 3
+    if kinds <= {"InvalidPositionError", "NoSuchPositionError", "UnknownGameError"}:
+        return 2
+    return 1
 
 
 def _report(summary: SweepSummary, as_json: bool) -> None:
@@ -264,12 +275,56 @@ def sweep_grundy(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Grundy sequences and proven periods of many octal games (and of Grundy's game)."""
+    from nimlab.specs import octal_task
+    from nimlab.sweeps.grid import parse_codes
+
     tasks = [
         octal_task(code, upto, method=method) for code in parse_codes(codes, max_tasks=max_tasks)
     ]
     _sweep(
         tasks,
         title="grundy",
+        store=store,
+        workers=workers,
+        scheduler=scheduler,
+        cluster=cluster,
+        as_json=as_json,
+    )
+
+
+@sweep_app.command("misere")
+def sweep_misere(
+    codes: str = typer.Option(
+        ...,
+        "--codes",
+        help="Octal codes C1,C2,... or ranges like 0.01..0.77; grundy-game for Grundy's game.",
+    ),
+    upto: int | None = typer.Option(
+        None, "--upto", help="Quotients of heaps up to N (default: until Φ's period is proven)."
+    ),
+    max_seconds: float = typer.Option(
+        600.0, "--max-seconds", min=0.0, help="Per code: stop and keep the heaps settled by then."
+    ),
+    store: str | None = STORE_OPTION,
+    workers: int | None = WORKERS_OPTION,
+    scheduler: str | None = SCHEDULER_OPTION,
+    cluster: str | None = CLUSTER_OPTION,
+    max_tasks: int = MAX_TASKS_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Misère quotients of many octal games (the records of `nimlab misere --json`)."""
+    from nimlab.specs import misere_task
+    from nimlab.sweeps.grid import parse_codes
+
+    if upto is not None and upto < 0:
+        raise InvalidPositionError(f"invalid --upto {upto}: it must be non-negative")
+    tasks = [
+        misere_task(code, upto, seconds=max_seconds)
+        for code in parse_codes(codes, max_tasks=max_tasks)
+    ]
+    _sweep(
+        tasks,
+        title="misere",
         store=store,
         workers=workers,
         scheduler=scheduler,
@@ -293,6 +348,9 @@ def sweep_scoring(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Scoring Nim payoff functions f_N of every K-pile position with piles 1..M."""
+    from nimlab.specs import scoring_task
+    from nimlab.sweeps.grid import bounded_positions
+
     positions = bounded_positions(piles=piles, largest=largest, max_tasks=max_tasks)
     _sweep(
         [scoring_task(position, max_cells=max_cells) for position in positions],
@@ -307,7 +365,7 @@ def sweep_scoring(
 
 @sweep_app.command("solve", context_settings=HEAP_ARGS)
 def sweep_solve(
-    variant: str = typer.Argument(..., help=f"One of {', '.join(SOLVE_VARIANTS)}."),
+    variant: str = typer.Argument(..., help=f"One of {', '.join(VARIANT_NAMES)}."),
     grid: str = typer.Option(
         ...,
         "--grid",
@@ -338,6 +396,10 @@ def sweep_solve(
     without chips is left out; a grid of only such positions is refused). With --game,
     the variant on a catalogue game's heaps or rows (a position where the first player has
     no move is left out)."""
+    from nimlab.specs import METHODS, solve_task
+    from nimlab.sweeps.grid import game_positions, parse_grid
+    from nimlab.sweeps.tasks import solve_available
+
     if method not in METHODS["solve"]:
         raise InvalidPositionError(
             f"unknown --method {method!r}: choose one of {', '.join(METHODS['solve'])}"
@@ -437,15 +499,24 @@ def store_show(
 ) -> None:
     """Print a stored result: the same JSON as the command that computed it, ``cached``
     true; with no --method, the newest row of any method."""
+    from nimlab.specs import parse_spec, with_cached
+
     try:
         key = parse_spec(spec).spec
     except NimlabError:
         key = spec.strip()  # not a sweep spec: look it up as written
     opened = _open_existing(store)
     found = None
+    damaged: list[UnreadableResult] = []
     if opened is not None:
         with opened:
-            found = opened.get(key, method, version)
+            found = opened.get(key, method, version, then=None)
+            damaged = [row for row in opened.scan(prefix=key)[1] if row.spec == key]
+    if found is None and damaged:
+        raise InvalidPositionError(
+            f"the row for {key} in the store {str(resolve_store_path(store))!r} is damaged"
+            f" ({damaged[0].problem}): run the command that computes it again to replace it"
+        )
     if found is None:
         raise InvalidPositionError(
             f"no result for {spec!r} in the store {str(resolve_store_path(store))!r}"
@@ -455,6 +526,49 @@ def store_show(
     else:
         console.print(f"{found.spec}  [{found.method}, nimlab {found.version}, {found.created}]")
         console.print_json(json.dumps(found.payload))
+
+
+#: The exit code of ``nimlab store check`` when it finds damaged rows (the store itself is
+#: readable: not bad input, 2, nor unexpected, 1).
+EXIT_DAMAGED = 4
+
+
+@store_app.command("check")
+def store_check(
+    store: str | None = STORE_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Check every stored row; list the damaged ones (not JSON objects, or lacking what their
+    kind of result holds). Exit 0 when every row is sound, 4 when some are damaged (commands
+    pass over such a row and replace it when they compute the result again), 2 when the file
+    is not a results store."""
+    path = resolve_store_path(store)
+    with ResultStore(path, create=False) as opened:
+        good, damaged = opened.scan()
+    if as_json:
+        emit_json(
+            {
+                "store": str(path),
+                "rows": len(good) + len(damaged),
+                "damaged": [row.to_json() for row in damaged],
+            }
+        )
+    else:
+        for row in damaged:
+            console.print(
+                f"damaged: {row.spec} ({row.method}, nimlab {row.version}, {row.created}):"
+                f" {row.problem}",
+                markup=False,
+            )
+        console.print(
+            f"{len(good) + len(damaged)} rows in {path}, {len(damaged)} damaged", markup=False
+        )
+    if damaged:
+        sys.stderr.write(
+            f"store {path}: {len(damaged)} damaged row(s); the commands that compute them"
+            " replace them\n"
+        )
+        raise typer.Exit(EXIT_DAMAGED)
 
 
 @store_app.command("export")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.panel import Panel
 
-from nimlab.catalogue import grundy_table, make_game
 from nimlab.cli.app import app, console
 from nimlab.cli.nim import render_nim_sum
 from nimlab.core import MoveFunctionGame, disjunctive_sum, misere
@@ -24,6 +23,7 @@ def _step(title: str, command: str) -> None:
 @app.command("tour")
 def tour() -> None:
     """A guided tour of nimlab in a few computed examples."""
+    from nimlab.catalogue import grundy_table, make_game
     from nimlab.hidden import solve as solve_variant  # heavy: imported only for the tour
     from nimlab.scoring import payoff_function
 
@@ -66,7 +66,7 @@ def tour() -> None:
     best = aesthetic_positions(9)
     console.print(f"9 distinct heaps, nim-sum 0, {best.total} counters: {list(best.positions)}")
 
-    _step("6. The catalogue: every game of the seeds", "nimlab analyze silver-dollar 2,5,7,11")
+    _step("6. The catalogue: Nim's relatives", "nimlab analyze silver-dollar 2,5,7,11")
     kayles = grundy_table(make_game("kayles"), 200)
     console.print(
         f"Kayles: period {kayles.period}, preperiod {kayles.preperiod} (proven by the "

@@ -29,7 +29,9 @@ value of the game as written is the value of that matrix game minus ``shift``.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +39,7 @@ from pathlib import Path
 from typing import NamedTuple, NoReturn
 
 from nimlab.errors import InvalidPositionError
+from nimlab.exact import MAX_DIGITS, NumberTooLongError, parse_rational
 
 __all__ = [
     "EfgFormatError",
@@ -226,15 +229,20 @@ class _Parser:
         token = self.take("number", expected)
         value = self.fractions.get(token.text)
         if value is None:
+            shown = token.text if len(token.text) <= 30 else f"{token.text[:24]}..."
             try:
-                value = self.fractions[token.text] = Fraction(token.text)
-            except ZeroDivisionError:
-                self.fail(f"{token.text} divides by zero", token)
+                value = self.fractions[token.text] = parse_rational(token.text)
+            except NumberTooLongError:  # 1e999999999 would take minutes and gigabytes
+                self.fail(f"the number {shown} has more than {MAX_DIGITS} digits", token)
+            except InvalidPositionError:
+                self.fail(f"{shown} divides by zero", token)
+            if abs(value) >= _LARGEST:  # the LP runs on floats first
+                self.fail(f"the number {shown} is too large: at most 1e300 in size", token)
         return value
 
     def integer(self, expected: str, low: int, high: int | None = None) -> int:
         token = self.take("number", expected)
-        if not token.text.isdigit():  # no sign, point, exponent or fraction
+        if not token.text.isdigit() or len(token.text) > 18:  # no sign, point, exponent...
             self.fail(f"expected {expected}, found {_shown(token)}", token)
         value = int(token.text)
         if value < low or (high is not None and value > high):
@@ -554,11 +562,35 @@ def to_zero_sum(tree: EfgTree) -> ZeroSumEfg:
     )
 
 
-def read_efg(path: Path) -> ZeroSumEfg:
-    """Read and check the ``.efg`` file at ``path`` (UTF-8, else Latin-1) for zero-sum solving."""
-    data = path.read_bytes()
+def read_efg(path: Path, *, max_bytes: int | None = None) -> ZeroSumEfg:
+    """Read and check the ``.efg`` file at ``path`` (UTF-8, else Latin-1) for zero-sum solving;
+    only a regular file of at most ``max_bytes`` bytes is read, and only if it starts as a
+    ``.efg`` file does (a device like ``/dev/zero`` or a huge file is refused before it is read
+    whole)."""
+    data = _read_bounded(path, max_bytes)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     return to_zero_sum(parse_efg(text))
+
+
+_LARGEST = Fraction(10**300)
+
+
+def _read_bounded(path: Path, max_bytes: int | None) -> bytes:
+    """The bytes of the regular file ``path``, refused when over ``max_bytes`` or when its
+    first bytes are not ``EFG``."""
+    with path.open("rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise InvalidPositionError(f"{str(path)!r} is not a regular file: give a .efg file")
+        head = handle.read(64)
+        if not head.lstrip().startswith(b"EFG"):
+            raise InvalidPositionError(
+                f"{str(path)!r} is not a Gambit .efg file (it does not start with 'EFG')"
+            )
+        rest = handle.read(-1 if max_bytes is None else max(0, max_bytes - len(head)) + 1)
+    data = head + rest
+    if max_bytes is not None and len(data) > max_bytes:
+        raise InvalidPositionError(f"{str(path)!r} is longer than {max_bytes:,} bytes")
+    return data

@@ -324,7 +324,7 @@ def _belief_work(rules: Rules, position: tuple[int, ...], root: int | None) -> f
     if rules.announces_heap:
         sizes = {position[k] for k in ([root] if root is not None else range(len(position)))}
         return saturated(sum((h - 1) ** 2 for h in sizes if h > 1) * len(position))
-    return saturated(sum(position)) ** 2
+    return min(saturated(sum(position)), 1e150) ** 2  # a float beyond any budget, not inf
 
 
 def _log2_nodes_bound(rules: Rules, position: tuple[int, ...], prune_forced: bool) -> float:

@@ -3,10 +3,11 @@
 Normal play (Bouton): the player to move loses iff the nim-sum of the heaps is 0, and a winning
 move reduces one heap ``h`` to ``h ⊕ s`` where ``s`` is the nim-sum, whenever that is smaller.
 
-Misère play (the last player to move loses; seed 002's Bengali paragraph): the normal rule holds
-as long as some heap has 2 or more counters; when every heap has at most one counter the player
-to move loses iff the number of one-counter heaps is odd. (The seed says "every heap has exactly
-one"; empty heaps are irrelevant, so the true condition is "every heap has at most one".)
+Misère play (the last player to move loses; the Bengali paragraph of the Sprague-Grundy catalogue
+article): the normal rule holds as long as some heap has 2 or more counters; when every heap has at
+most one counter the player to move loses iff the number of one-counter heaps is odd. (The article
+says "every heap has exactly one"; empty heaps are irrelevant, so the true condition is "every heap
+has at most one".)
 
 >>> result = analyze_nim([3, 4, 5])
 >>> result.nim_sum, result.outcome.value, result.winning_moves

@@ -1,4 +1,4 @@
-"""Enumerations of lost Nim positions: the lists of the "Nim" blog post (seed 003) and more.
+"""Enumerations of lost Nim positions: the lists of the "Nim" blog post (9 April 2021) and more.
 
 A position is *lost* (for the player to move) when its nim-sum is 0; *obviously lost* when its
 heaps pair up into equal sizes (the mirror strategy); *non-obviously lost* when lost but not
@@ -16,13 +16,12 @@ obviously so. Positions are multisets, written as ascending tuples.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nimlab.budget import CLI_BUDGET, Budget, Cost, check_cost
+from nimlab.budget import CLI_BUDGET, Budget, Cost, check_cost, saturated, saturated_comb
 from nimlab.core.heaps import Heaps
 from nimlab.errors import InvalidPositionError, NoSuchPositionError
 
@@ -43,6 +42,7 @@ _PARTITION_SECONDS = 2.5e-5
 _PAIR_SECONDS = 1e-7
 _LISTED_SECONDS = 3.2e-7
 _NUMBER_BYTES = 40
+_NUMBER_SECONDS = 1e-8
 
 
 def is_obviously_lost(heaps: Sequence[int]) -> bool:
@@ -63,41 +63,56 @@ def _lost_multisets(heaps: int, largest: int) -> Iterator[Heaps]:
     """Ascending ``heaps``-tuples over ``1..largest`` with nim-sum 0, in lexicographic order.
 
     The first ``heaps - 1`` sizes are chosen freely (ascending); the last is then forced to be
-    their nim-sum, and is kept when it is a valid, not smaller, size.
+    their nim-sum, and is kept when it is a valid, not smaller, size. No recursion: the first
+    ``heaps - 2`` sizes run as an odometer (a million heaps are as easy as three), the last
+    two in an inner loop.
+
+    >>> list(_lost_multisets(4, 3))
+    [(1, 1, 1, 1), (1, 1, 2, 2), (1, 1, 3, 3), (2, 2, 2, 2), (2, 2, 3, 3), (3, 3, 3, 3)]
+    >>> len(next(_lost_multisets(100_000, 2)))  # far beyond the interpreter's recursion limit
+    100000
     """
-    prefix: list[int] = []
-
-    def extend(lowest: int, partial: int, remaining: int) -> Iterator[Heaps]:
-        if remaining == 1:
-            if lowest <= partial <= largest:
-                yield (*prefix, partial)
+    if heaps < 2:
+        return
+    depth = heaps - 2  # the odometer's digits; the last two sizes are the inner loop
+    prefix = [1] * depth
+    partials = [(index + 1) % 2 for index in range(depth)]  # nim-sums of prefix[: index + 1]
+    while True:
+        head = tuple(prefix)
+        partial = partials[-1] if depth else 0
+        for size in range(prefix[-1] if depth else 1, largest + 1):
+            last = partial ^ size
+            if size <= last <= largest:
+                yield (*head, size, last)
+        turning = depth - 1
+        while turning >= 0 and prefix[turning] == largest:
+            turning -= 1
+        if turning < 0:
             return
-        if remaining == 2:  # the innermost loop, unrolled: size, then the forced last heap
-            head = tuple(prefix)
-            for size in range(lowest, largest + 1):
-                last = partial ^ size
-                if size <= last <= largest:
-                    yield (*head, size, last)
-            return
-        for size in range(lowest, largest + 1):
-            prefix.append(size)
-            yield from extend(size, partial ^ size, remaining - 1)
-            prefix.pop()
-
-    yield from extend(1, 0, heaps)
+        value = prefix[turning] + 1
+        running = partials[turning - 1] if turning else 0
+        for index in range(turning, depth):
+            prefix[index] = value
+            running ^= value
+            partials[index] = running
 
 
 def lost_cost(heaps: int, largest: int) -> Cost:
     """The cost of :func:`lost_positions`: the ascending prefixes of ``heaps - 1`` sizes
-    (about ``largest^(heaps-1) / (heaps-1)!``), and the positions found, about one in
-    ``heaps`` of them, ``heaps`` numbers each.
+    (``C(largest + heaps - 2, heaps - 1)``), and the positions found, ``heaps`` numbers
+    each: a prefix gives at most one, about one in ``min(heaps, largest)`` of them (one in
+    ``heaps`` for a few heaps of many sizes, one in two for many heaps of sizes 1 and 2).
 
-    >>> lost_cost(3, 2000)
-    Cost(seconds=1.0005, bytes=80040120)
+    >>> round(lost_cost(3, 2000).seconds, 2), lost_cost(3, 2000).bytes
+    (1.02, 80040120)
+    >>> lost_cost(10**6, 2).bytes > 10**13, lost_cost(10**130, 10**130).seconds > 1e200
+    (True, True)
     """
-    prefixes = math.comb(largest + heaps - 2, heaps - 1)
-    found = prefixes // heaps + 1
-    return Cost(prefixes * _PREFIX_SECONDS, found * heaps * _NUMBER_BYTES)
+    prefixes = saturated_comb(largest + heaps - 2, heaps - 1)
+    found = prefixes // saturated(min(heaps, largest)) + 1
+    numbers = min(found * saturated(heaps), 1e300)
+    seconds = prefixes * _PREFIX_SECONDS + numbers * _NUMBER_SECONDS
+    return Cost(seconds, int(numbers * _NUMBER_BYTES))
 
 
 def lost_positions(
@@ -161,19 +176,28 @@ def _partitions(total: int, parts: int, largest_part: int) -> Iterator[tuple[int
 def aesthetic_cost(heaps: int) -> Cost:
     """The cost of :func:`aesthetic_positions`: the partitions of the excesses tried, up to
     the excess of the answer, measured to be at most about ``heaps`` (12, 33, 24, 29 for
-    20, 30, 40, 50 heaps), so the partitions of ``0..heaps + 3``.
+    20, 30, 40, 50 heaps), so the partitions of ``0..heaps + 3``. Beyond
+    :data:`_COUNTED_HEAPS` heaps the count alone is over any budget (p(1000) > 10**31), so it
+    is not computed: a million heaps are refused at once.
 
     >>> aesthetic_cost(30).seconds < 10, aesthetic_cost(200).seconds > 600
     (True, True)
+    >>> aesthetic_cost(10**6).seconds == aesthetic_cost(10**130).seconds == 1e300
+    True
     """
-    tried = sum(_partition_count(excess) for excess in range(heaps + 4))
+    if heaps > _COUNTED_HEAPS:
+        return Cost(saturated(10**300), int(saturated(heaps) * _NUMBER_BYTES))
+    tried = sum(_partition_counts(heaps + 3))
     return Cost(tried * _PARTITION_SECONDS, heaps * _NUMBER_BYTES)
 
 
-def _partition_count(n: int) -> int:
-    """p(n), the number of partitions of n (Euler's pentagonal recurrence).
+_COUNTED_HEAPS = 1000
 
-    >>> [_partition_count(n) for n in range(8)], _partition_count(100)
+
+def _partition_counts(n: int) -> list[int]:
+    """p(0..n), the numbers of partitions (Euler's pentagonal recurrence), in one table.
+
+    >>> _partition_counts(7), _partition_counts(100)[-1]
     ([1, 1, 2, 3, 5, 7, 11, 15], 190569292)
     """
     p = [1] + [0] * n
@@ -188,7 +212,7 @@ def _partition_count(n: int) -> int:
                 break
             k += 1
         p[m] = total
-    return p[n]
+    return p
 
 
 def aesthetic_positions(heaps: int, *, budget: Budget | None = None) -> AestheticPositions:
@@ -234,8 +258,8 @@ def lost_triangles(upto: int, *, budget: Budget | None = None) -> list[int]:
     closed form 1 ^ 2 ^ ... ^ n = 0 iff n = 0 or n = 3 (mod 4); only the size of the answer
     (``upto / 4`` numbers) may be refused."""
     _check_count("upto", upto, 0)
-    count = upto // 4 + 1
-    cost = Cost(count * 1e-7, count * _NUMBER_BYTES)
+    count = saturated(upto // 4 + 1)
+    cost = Cost(count * 1e-7, int(count * _NUMBER_BYTES))
     _check(f"listing the lost triangles up to {upto}", cost, budget)
     return [0, *range(3, upto + 1, 4)]
 
@@ -246,11 +270,13 @@ def trapezoids_cost(smallest: int, largest: int) -> Cost:
 
     >>> trapezoids_cost(2, 1500).seconds > 20, trapezoids_cost(2, 10**7).bytes > 10**15
     (True, True)
+    >>> trapezoids_cost(1, 10**5000).seconds > 1e200
+    True
     """
-    span = max(0, largest - smallest + 1)
-    pairs = span * (span + 1) // 2
-    listed = pairs // 8 * (span // 3 + 1)
-    return Cost(pairs * _PAIR_SECONDS + listed * _LISTED_SECONDS, listed * _NUMBER_BYTES)
+    span = saturated(max(0, largest - smallest + 1))
+    pairs = min(span * (span + 1) / 2, 1e300)
+    listed = min(pairs / 8 * (span / 3 + 1), 1e300)
+    return Cost(pairs * _PAIR_SECONDS + listed * _LISTED_SECONDS, int(listed * _NUMBER_BYTES))
 
 
 def lost_trapezoids(*, smallest: int, largest: int, budget: Budget | None = None) -> list[Heaps]:

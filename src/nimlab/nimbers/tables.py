@@ -1,8 +1,8 @@
 """Operation tables of nimbers, by the fast arithmetic or by the recursive mex definitions.
 
-The mex definitions are the ones of the lecture notes (seed 001): ``a ⊕ b`` is the least nimber
-not of the form ``a' ⊕ b`` or ``a ⊕ b'`` with ``a' < a``, ``b' < b``; ``a ⊗ b`` is the least
-nimber not of the form ``a'⊗b ⊕ a⊗b' ⊕ a'⊗b'``. They are slow (quartic) references that the
+The mex definitions are the ones of the lecture notes *Combinatorial Game Theory*: ``a ⊕ b`` is the
+least nimber not of the form ``a' ⊕ b`` or ``a ⊕ b'`` with ``a' < a``, ``b' < b``; ``a ⊗ b`` is the
+least nimber not of the form ``a'⊗b ⊕ a⊗b' ⊕ a'⊗b'``. They are slow (quartic) references that the
 fast arithmetic is tested against.
 
 >>> nim_table("product", 4)

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
+from nimlab.budget import format_bytes
 from nimlab.equilibrium.efg_read import EfgInfoset, EfgSequence, EfgTerminal, ZeroSumEfg
 from nimlab.errors import InvalidPositionError, TooLargeError
 
@@ -119,16 +120,21 @@ def load(game_string: str) -> Any:
     return game
 
 
-def walk(game: Any, *, max_nodes: int = DEFAULT_MAX_NODES) -> ZeroSumEfg:
+def walk(
+    game: Any, *, max_nodes: int = DEFAULT_MAX_NODES, max_bytes: int | None = None
+) -> ZeroSumEfg:
     """Every state of ``game`` (from :func:`load`) as a :class:`ZeroSumEfg`.
 
     Player 0 of OpenSpiel is the first player (the value is player 0's). Raises
-    :class:`TooLargeError` past ``max_nodes`` states, and :class:`OpenSpielGameError` when
+    :class:`TooLargeError` past ``max_nodes`` states, or as soon as the memory the walk has
+    taken so far, projected to ``max_nodes`` states, is over ``max_bytes`` (checked every
+    :data:`_PROJECT_EVERY` states: chess's long histories fill gigabytes well before its
+    millions of states are walked), and :class:`OpenSpielGameError` when
     a chance node's probabilities do not sum to 1, an information set's actions differ
     between its nodes, perfect recall fails, or the payoffs of the terminal states do not
     sum to one constant.
     """
-    walker = _Walker(max_nodes)
+    walker = _Walker(max_nodes, max_bytes)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
@@ -155,9 +161,23 @@ def walk(game: Any, *, max_nodes: int = DEFAULT_MAX_NODES) -> ZeroSumEfg:
     )
 
 
+_PROJECT_EVERY = 20_000
+
+
+def _resident_bytes() -> int:
+    """This process's resident memory (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 class _Walker:
-    def __init__(self, max_nodes: int) -> None:
+    def __init__(self, max_nodes: int, max_bytes: int | None = None) -> None:
         self.max_nodes = max_nodes
+        self.max_bytes = max_bytes
+        self.start_bytes = _resident_bytes()
         self.nodes = 0
         self.infosets: list[EfgInfoset] = []
         self.legal: list[list[int]] = []
@@ -173,10 +193,12 @@ class _Walker:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise TooLargeError(
-                f"the game has more than {self.max_nodes:,} states (nodes); raise the node limit",
+                f"the game has more than {self.max_nodes:,} states (nodes)",
                 estimate=self.nodes,
                 limit=self.max_nodes,
             )
+        if self.max_bytes is not None and self.nodes % _PROJECT_EVERY == 0:
+            self.project()
         if state.is_terminal():
             u1, u2 = (exact_float(r) for r in state.returns())
             self.terminals.append((seq1, seq2, chance, u1, u2, state.history_str()))
@@ -203,6 +225,23 @@ class _Walker:
                 self.visit(child, mine, seq2, chance)
             else:
                 self.visit(child, seq1, mine, chance)
+
+    def project(self) -> None:
+        """Refuse when the memory taken per state so far, times the node limit, is over
+        the memory budget."""
+        assert self.max_bytes is not None
+        now = _resident_bytes()
+        grown = max(0, now - self.start_bytes)
+        projected = self.start_bytes + grown / self.nodes * self.max_nodes
+        if projected > self.max_bytes:
+            raise TooLargeError(
+                f"after {self.nodes:,} states the walk holds {format_bytes(now)}; at this rate"
+                f" the node limit of {self.max_nodes:,} states needs about"
+                f" {format_bytes(projected)}, over the memory budget of"
+                f" {format_bytes(self.max_bytes)}",
+                estimate=int(projected),
+                limit=self.max_bytes,
+            )
 
     def infoset(self, state: Any, player: int, seq: int) -> int:
         name = state.information_state_string(player)

@@ -1,4 +1,4 @@
-"""Scoring Nim (seed 004): exact payoff functions of the bonus N, optimal play, plots, tables."""
+"""Scoring Nim (Oginuma and Shinoda, 2025): exact payoffs as functions of the bonus N, and more."""
 
 from nimlab.scoring.payoff import (
     PayoffSolution,

@@ -1,9 +1,9 @@
 """The payoff f_N(p) of Scoring Nim as an exact piecewise-linear function of the bonus N.
 
-Scoring Nim (seed 004): each stone taken scores 1, taking the last stone also scores the bonus
-``N``. ``f_N(p)`` is the score of the player to move minus the opponent's, from ``p`` on, under
-optimal play. Recursion (2) of the paper: ``f_N(0) = -N`` (the opponent has just taken the bonus)
-and ``f_N(p) = max over moves p -> p' of (|p| - |p'| - f_N(p'))``.
+Scoring Nim (Oginuma and Shinoda, 2025): each stone taken scores 1, taking the last stone also
+scores the bonus ``N``. ``f_N(p)`` is the score of the player to move minus the opponent's, from
+``p`` on, under optimal play. Recursion (2) of the paper: ``f_N(0) = -N`` (the opponent has just
+taken the bonus) and ``f_N(p) = max over moves p -> p' of (|p| - |p'| - f_N(p'))``.
 
 Two engines compute every sub-position's function, and a brute-force twin checks both:
 

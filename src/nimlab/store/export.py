@@ -6,7 +6,7 @@ as JSON text; in the JSON export, the object itself).
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> with ResultStore(folder / "r.sqlite") as store:
-...     _ = store.put("scoring(1)", "grid", {"position": [1]}, version="0.1.0")
+...     _ = store.put("toy(1)", "grid", {"position": [1]}, version="0.1.0")
 ...     export_results(store, folder / "r.csv")
 1
 >>> (folder / "r.csv").read_text().splitlines()[0]

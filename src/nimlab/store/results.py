@@ -7,19 +7,23 @@ writer wins. ``busy_timeout`` lets several processes write to one file at once.
 
 A file that is not a results store (a directory, garbage, a truncated or foreign database, an
 unreadable file) is refused with :class:`~nimlab.errors.InvalidPositionError` naming the file
-and what to do, before anything is written to it: the file is never modified. A row whose
-payload is not a JSON object is reported when it is asked for (:meth:`ResultStore.get`) and
-listed apart by :meth:`ResultStore.scan`, so one bad row never hides the others.
+and what to do, before anything is written to it: the file is never modified. A *damaged* row,
+whose payload is not a JSON object or lacks what its kind of result holds
+(:func:`~nimlab.store.shapes.payload_problem`: ``{}``, wrong types, a table cut short), is
+never served: :meth:`ResultStore.get` reports it once on stderr and passes over it (the caller
+recomputes), :meth:`ResultStore.put` replaces it, :meth:`ResultStore.present` does not count it
+and :meth:`ResultStore.scan` lists it apart, so one bad row never hides the others.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "results.sqlite"
 >>> with ResultStore(path) as store:
-...     store.put("octal(0.07;upto=3)", "auto", {"values": [0, 0, 1, 1]}, version="0.1.0")
-...     store.put("octal(0.07;upto=3)", "auto", {"values": [9]}, version="0.1.0")
-...     store.get("octal(0.07;upto=3)").payload
+...     table = {"values": [0, 0, 1, 1], "period": None, "preperiod": None}
+...     store.put("octal(0.07;upto=3)", "auto", table, version="0.1.0")
+...     store.put("octal(0.07;upto=3)", "auto", {**table, "values": [9]}, version="0.1.0")
+...     store.get("octal(0.07;upto=3)").payload["values"]
 True
 False
-{'values': [0, 0, 1, 1]}
+[0, 0, 1, 1]
 >>> with ResultStore(path) as store:
 ...     [(r.spec, r.method, r.version) for r in store.results()]
 [('octal(0.07;upto=3)', 'auto', '0.1.0')]
@@ -30,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
@@ -40,6 +45,7 @@ from types import TracebackType
 from typing import Any
 
 from nimlab.errors import InvalidPositionError
+from nimlab.store.shapes import payload_problem
 
 __all__ = [
     "STORE_ENV",
@@ -175,11 +181,13 @@ class UnreadableResult:
         }
 
 
-def _payload(text: object) -> dict[str, Any] | str:
-    """A stored payload as its JSON object, or what is wrong with it.
+def _payload(text: object, spec: str = "") -> dict[str, Any] | str:
+    """A stored payload as its JSON object, or what is wrong with it (for ``spec``'s kind).
 
     >>> _payload('{"a": 1}'), _payload("[1, 2]"), _payload("{")
     ({'a': 1}, 'its payload is an array, not a JSON object', 'its payload is not JSON')
+    >>> _payload('{"value": 1}', "sn(3,3,1)")
+    "its payload has 'value' of the wrong type"
     """
     try:
         value = json.loads(text) if isinstance(text, str | bytes) else None
@@ -188,7 +196,24 @@ def _payload(text: object) -> dict[str, Any] | str:
     if not isinstance(value, dict):
         kinds = {list: "an array", str: "a string", bool: "a boolean", type(None): "null"}
         return f"its payload is {kinds.get(type(value), 'a number')}, not a JSON object"
-    return value
+    problem = payload_problem(spec, value)
+    return value if problem is None else f"its payload has {problem}"
+
+
+_REPORTED: set[tuple[str, str, str, str]] = set()
+"""The damaged rows already reported by this process (each is reported once)."""
+
+
+def _report_damaged(path: Path, row: UnreadableResult, then: str) -> None:
+    """One line on stderr for a damaged row, the first time this process meets it."""
+    key = (str(path), row.spec, row.method, row.version)
+    if key in _REPORTED:
+        return
+    _REPORTED.add(key)
+    sys.stderr.write(
+        f"store {path}: row for {row.spec} ({row.method}, nimlab {row.version}) is damaged"
+        f" ({row.problem}); {then}\n"
+    )
 
 
 class ResultStore:
@@ -302,37 +327,67 @@ class ResultStore:
     ) -> bool:
         """Store one result in its own committed transaction; ``False`` if it was there already."""
         created = datetime.now(UTC).isoformat(timespec="milliseconds")
+        text = json.dumps(payload)
         with self._guard():
             cursor = self._db.execute(
                 "INSERT OR IGNORE INTO results (spec, method, version, payload, created, seconds) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (spec, method, version, json.dumps(payload), created, seconds),
+                (spec, method, version, text, created, seconds),
+            )
+            if cursor.rowcount == 1:
+                return True
+            # the key is taken: by a good row (the first writer wins), or by a damaged one,
+            # which this result replaces
+            cursor = self._db.execute(
+                "UPDATE results SET payload = ?, created = ?, seconds = ?"
+                " WHERE spec = ? AND method = ? AND version = ? AND id = ?",
+                (
+                    text,
+                    created,
+                    seconds,
+                    spec,
+                    method,
+                    version,
+                    self._damaged_id(spec, method, version),
+                ),
             )
         return cursor.rowcount == 1
+
+    def _damaged_id(self, spec: str, method: str, version: str) -> int:
+        """The id of the row of this key if it is damaged, else -1 (no row has it)."""
+        row = self._db.execute(
+            "SELECT id, payload FROM results WHERE spec = ? AND method = ? AND version = ?",
+            (spec, method, version),
+        ).fetchone()
+        if row is None or not isinstance(_payload(row[1], spec), str):
+            return -1
+        return int(row[0])
 
     def get(
         self,
         spec: str,
         method: str | Collection[str] | None = None,
         version: str | None = None,
+        *,
+        then: str | None = "recomputing",
     ) -> StoredResult | None:
         """The result stored for ``spec`` by ``method`` (or by any of several methods), newest
-        first if method or version are left open; raises if that row's payload is unreadable.
+        first if method or version are left open. A damaged row is passed over, and reported
+        once on stderr (``store S: row for sn(3,3,1) ... is damaged (...); recomputing``,
+        ``then`` ending the line; ``None``: not reported).
 
         >>> import tempfile, pathlib
         >>> with ResultStore(pathlib.Path(tempfile.mkdtemp()) / "r.sqlite") as store:
-        ...     _ = store.put("sn(1)", "lp", {"value": "1"}, version="1")
-        ...     store.get("sn(1)", ("auto", "lp"), "1").method, store.get("sn(1)", "auto")
+        ...     _ = store.put("toy(1)", "lp", {"value": "1"}, version="1")
+        ...     store.get("toy(1)", ("auto", "lp"), "1").method, store.get("toy(1)", "auto")
         ('lp', None)
         """
         methods = [method] if isinstance(method, str) else method
         for row in self._select(spec=spec, methods=methods, version=version, newest_first=True):
             if isinstance(row, UnreadableResult):
-                raise InvalidPositionError(
-                    f"the result stored for {row.spec} ({row.method}, nimlab {row.version}) in "
-                    f"{str(self.path)!r} is unreadable: {row.problem}; it was left as it is:"
-                    " delete that row or choose another store file"
-                )
+                if then is not None:
+                    _report_damaged(self.path, row, then)
+                continue
             return row
         return None
 
@@ -340,7 +395,7 @@ class ResultStore:
         self, specs: Iterable[str], method: str | Collection[str], version: str
     ) -> set[str]:
         """Which of ``specs`` already have a result by ``method`` (or one of several methods)
-        for ``version``."""
+        for ``version`` (a damaged row does not count: it is to be computed again)."""
         wanted = set(specs)
         methods = [method] if isinstance(method, str) else list(method)
         if self._empty or not methods:
@@ -348,10 +403,14 @@ class ResultStore:
         marks = ", ".join("?" * len(methods))
         with self._guard():
             cursor = self._db.execute(
-                f"SELECT spec FROM results WHERE method IN ({marks}) AND version = ?",
+                f"SELECT spec, payload FROM results WHERE method IN ({marks}) AND version = ?",
                 (*methods, version),
             )
-            return {spec for (spec,) in cursor if spec in wanted}
+            return {
+                spec
+                for (spec, text) in cursor
+                if spec in wanted and not isinstance(_payload(text, spec), str)
+            }
 
     def scan(self, *, prefix: str = "") -> tuple[list[StoredResult], list[UnreadableResult]]:
         """Every row (spec starting with ``prefix``), oldest first: the readable results and,
@@ -403,7 +462,7 @@ class ResultStore:
                 args,
             ).fetchall()
         for spec_, method_, version_, created, seconds, text in rows:
-            payload = _payload(text)
+            payload = _payload(text, str(spec_))
             if isinstance(payload, str):
                 yield UnreadableResult(
                     str(spec_), str(method_), str(version_), str(created), payload

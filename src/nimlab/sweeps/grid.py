@@ -19,6 +19,7 @@ import itertools
 import math
 from typing import TYPE_CHECKING
 
+from nimlab.budget import abridged, saturated_comb
 from nimlab.core.heaps import Heaps, parse_heap
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.specs import GRUNDY_GAME
@@ -52,11 +53,19 @@ def _parse_axis(token: str, grid: str) -> range:
     return range(first, last + 1)
 
 
-def _check_size(count: int, limit: int) -> None:
+def _check_size(count: int | float, limit: int) -> None:
+    """Refuse more than ``limit`` tasks (``count`` may be exact or, beyond a float, saturated).
+
+    >>> _check_size(10**400, 10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.TooLargeError: the sweep has 10000000000000…00000000000000 (401 digits) tasks, ...
+    """
     if count > limit:
+        shown = abridged(count) if isinstance(count, int) else f"about {count:.3g}"
         raise TooLargeError(
-            f"the sweep has {count} tasks, more than the limit {limit}; raise it with --max-tasks",
-            estimate=count,
+            f"the sweep has {shown} tasks, more than the limit {limit}; raise it with --max-tasks",
+            estimate=int(min(count, 2**62)),
             limit=limit,
         )
 
@@ -74,7 +83,7 @@ def parse_grid(grid: str, *, max_tasks: int = DEFAULT_MAX_TASKS) -> list[Heaps]:
     if not grid.strip() or any(not token.strip() for token in tokens):
         raise InvalidPositionError(f"bad grid {grid!r}: give heaps like 4..10,4..10,1")
     axes = [_parse_axis(token, grid) for token in tokens]
-    _check_size(math.prod(len(axis) for axis in axes), max_tasks)
+    _check_size(math.prod(axis.stop - axis.start for axis in axes), max_tasks)
     positions = {tuple(sorted(cell, reverse=True)) for cell in itertools.product(*axes)}
     return sorted(positions)
 
@@ -111,7 +120,7 @@ def bounded_positions(
         raise InvalidPositionError(
             f"--piles and --max must be at least 1, got {piles} and {largest}"
         )
-    _check_size(math.comb(largest + piles - 1, piles), max_tasks)
+    _check_size(saturated_comb(largest + piles - 1, piles), max_tasks)
     sizes = range(largest, 0, -1)
     return sorted(itertools.combinations_with_replacement(sizes, piles))
 

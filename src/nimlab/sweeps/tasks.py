@@ -129,8 +129,19 @@ def _compute_solve(
     return payload
 
 
+def _compute_misere(*, code: str, upto: int | None, seconds: float) -> dict[str, Any]:
+    """The JSON of ``nimlab misere CODE [--upto N] --json``."""
+    from nimlab.catalogue.misere_games import heap_game
+    from nimlab.misere.quotient import misere_quotient
+
+    name, parsed, moves = heap_game(code)
+    game: Any = parsed if parsed is not None else moves
+    return misere_quotient(game, upto, name=name, seconds=seconds).to_json()
+
+
 KINDS: dict[str, TaskCompute] = {
     "grundy": _compute_octal,
+    "misere": _compute_misere,
     "scoring": _compute_scoring,
     "solve": _compute_solve,
 }

@@ -580,7 +580,8 @@ async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, An
     solved_game = _matches.game(spec)
     if solved_game is None:
         pool: JobPool = request.app.state.jobs
-        budget = Budget(pool.limits.seconds, pool.job_bytes())
+        refuse = request.app.state.refuse_by_estimate
+        budget = Budget(pool.limits.seconds, pool.job_bytes()) if refuse else None
         args = (body.variant, text, misere, game, options, budget)
         solved_game = await _run(request, _playable, *args, what=what)
     match = HiddenMatch.start(
@@ -596,7 +597,12 @@ async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, An
 
 
 def _playable(
-    variant: str, text: str, misere: bool, game: str | None, options: GameOptions, budget: Budget
+    variant: str,
+    text: str,
+    misere: bool,
+    game: str | None,
+    options: GameOptions,
+    budget: Budget | None,
 ) -> Solved:
     return playable(variant, text, misere, game=game, options=options, budget=budget)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nimlab.errors import NimlabError, TooLargeError
 from nimlab.web.api import router, warm_up
+from nimlab.web.docs_page import add_docs_page
 from nimlab.web.guard import BudgetExceededError, JobLimits, JobPool
 from nimlab.web.models import MAX_BODY_BYTES
 
@@ -113,12 +115,16 @@ def create_app(limits: JobLimits | None = None) -> FastAPI:
     app = FastAPI(
         title="nimlab playground",
         description="Play and explore Nim and its variants, computed exactly.",
-        docs_url="/api/docs",
+        docs_url=None,  # served from local assets below (add_docs_page)
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
 
     app.state.jobs = JobPool(limits or JobLimits())
+    # A new hidden game whose estimate is over the budgets is refused at once (413). With
+    # NIMLAB_SERVE_REFUSE_BY_ESTIMATE=0 it is run anyway and stopped by the budgets (503): how
+    # the tests show that the budgets hold when an estimate is wrong.
+    app.state.refuse_by_estimate = os.environ.get("NIMLAB_SERVE_REFUSE_BY_ESTIMATE", "1") != "0"
     warm_up()
 
     @app.exception_handler(BudgetExceededError)
@@ -152,6 +158,7 @@ def create_app(limits: JobLimits | None = None) -> FastAPI:
         return JSONResponse({"error": message}, status_code=500)
 
     app.include_router(router)
+    add_docs_page(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/", include_in_schema=False)

@@ -28,6 +28,7 @@ nimlab.web.guard.BudgetExceededError: the demo ran past the server's time budget
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import math
 import multiprocessing
 import os
@@ -134,10 +135,11 @@ def _demo(n: int, pause: float = 0.0, allocate: int = 0) -> dict[str, int]:
     return {"square": n * n, **({"allocated": len(hoard)} if allocate else {})}
 
 
-def _confine(seconds: float, extra_bytes: int) -> None:
-    """In the child: default signal handling, a lower priority than the server's (which must
-    answer at once), and limits on address space and CPU time (the CPU limit ends the child
-    even if its parent died without killing it)."""
+def _confine(seconds: float, extra_bytes: int, parent: int) -> None:
+    """In the child: die with the server (:func:`_die_with`), default signal handling, a
+    lower priority than the server's (which must answer at once), and limits on address space
+    and CPU time (the CPU limit ends the child even if nothing else does)."""
+    _die_with(parent)
     os.nice(10)
     for number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(number, signal.SIG_DFL)
@@ -148,15 +150,46 @@ def _confine(seconds: float, extra_bytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
 
 
+#: ``prctl``'s option asking for a signal when the parent dies (``<linux/prctl.h>``).
+_PR_SET_PDEATHSIG = 1
+#: How often a child without ``prctl`` looks whether its parent is still there (seconds).
+_ORPHAN_TICK = 0.5
+
+
+def _die_with(parent: int) -> None:
+    """Make this child end when process ``parent`` (the server) does, however it ends
+    (SIGKILL and the OOM killer included): Linux sends it SIGKILL when the server's thread that
+    forked it exits (``prctl(PR_SET_PDEATHSIG)``); elsewhere a daemon thread polls
+    ``os.getppid()``. A child whose server is already gone exits at once.
+    """
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):  # not Linux: no prctl
+        armed = False
+    if os.getppid() != parent:  # the server died before the signal was asked for
+        os._exit(1)
+    if not armed:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit the process as soon as its parent is no longer ``parent``."""
+    while os.getppid() == parent:
+        time.sleep(_ORPHAN_TICK)
+    os._exit(1)
+
+
 def _work(
     pipe: Connection,
     job: Callable[..., Any],
     args: tuple[Any, ...],
     seconds: float,
     extra_bytes: int,
+    parent: int,
 ) -> None:
     try:
-        _confine(seconds, extra_bytes)
+        _confine(seconds, extra_bytes, parent)
         pipe.send(("ok", job(*args)))
     except TooLargeError as error:
         pipe.send(("too-large", str(error)))
@@ -286,7 +319,9 @@ class JobPool:
         seconds = self.limits.seconds
         receiver, sender = _context.Pipe(duplex=False)
         process = _context.Process(
-            target=_work, args=(sender, job, args, seconds, self.job_bytes()), daemon=True
+            target=_work,
+            args=(sender, job, args, seconds, self.job_bytes(), os.getpid()),
+            daemon=True,
         )
         with self._lock:
             process.start()

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from nimlab.cgt.game import ZERO, Game, _canonical, game, integer, star, sum_games
+from nimlab.cgt.green import GROUND, reached_nodes
 from nimlab.errors import InvalidPositionError
 
 __all__ = [
@@ -35,7 +36,6 @@ __all__ = [
     "stalk_graph",
 ]
 
-GROUND = "g"
 ColouredEdge = tuple[str, str, str]
 _EDGE = re.compile(r"([A-Za-z0-9]+)-([A-Za-z0-9]+)(?::([BRGbrg]))?")
 _PLAYER_COLOURS = {"L": ("B", "G"), "R": ("R", "G")}
@@ -60,7 +60,7 @@ def parse_graph(text: str) -> tuple[ColouredEdge, ...]:
                 " names (g = ground)"
             )
         edges.append((match[1], match[2], (match[3] or "G").upper()))
-    reached = _reached(edges)
+    reached = reached_nodes([(u, w) for u, w, _ in edges])
     for u, v, c in edges:
         if u not in reached:
             raise InvalidPositionError(f"edge '{u}-{v}:{c}' is not connected to the ground g")
@@ -88,25 +88,10 @@ def stalk_graph(stalks: Sequence[str]) -> tuple[ColouredEdge, ...]:
     return tuple(edges)
 
 
-def _reached(edges: Sequence[ColouredEdge]) -> set[str]:
-    adjacent: dict[str, list[str]] = {}
-    for u, v, _ in edges:
-        adjacent.setdefault(u, []).append(v)
-        adjacent.setdefault(v, []).append(u)
-    reached = {GROUND}
-    stack = [GROUND]
-    while stack:
-        for nxt in adjacent.get(stack.pop(), []):
-            if nxt not in reached:
-                reached.add(nxt)
-                stack.append(nxt)
-    return reached
-
-
 def cut(edges: Sequence[ColouredEdge], index: int) -> tuple[ColouredEdge, ...]:
     """The graph after deleting edge ``index``: what no longer reaches the ground falls."""
     rest = (*edges[:index], *edges[index + 1 :])
-    reached = _reached(rest)
+    reached = reached_nodes([(u, w) for u, w, _ in rest])
     return tuple(e for e in rest if e[0] in reached)
 
 
