@@ -74,6 +74,37 @@ def _hidden_replay(page: Any) -> None:
     raise RuntimeError("the hidden game did not end in 40 moves")
 
 
+def _partizan(page: Any, query: str, board: str) -> None:
+    """A partizan game from a link, one move each played, then the hint."""
+    page.goto(page.url.split("?")[0] + "?" + query)
+    page.wait_for_selector("#game option[value=domineering]", state="attached")
+    page.click("#start")
+    page.wait_for_selector(board)
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('Your move')"
+    )
+    page.click("#hint")
+    page.wait_for_selector("#hint-options .option")
+
+
+def _domineering(page: Any) -> None:
+    _partizan(
+        page,
+        "game=domineering&position=...../..%23../.....&starter=computer&side=R",
+        "svg.domineering .domino",
+    )
+    page.locator("svg.domineering .cell.chooser").first.click()
+    page.wait_for_selector("svg.domineering .cell.target")
+
+
+def _hackenbush_graph(page: Any) -> None:
+    _partizan(
+        page,
+        "game=hackenbush&position=g-a:B,a-b:R,b-g:G,b-c:B,c-d:R,g-e:R,e-f:G&starter=computer&side=R",
+        "svg.hackenbush.graph .ghost-edge",
+    )
+
+
 def _explore(page: Any) -> None:
     page.click("button[data-tab=explore]")
     page.wait_for_selector("#tab-explore:not([hidden])")
@@ -86,6 +117,8 @@ PAGES: list[tuple[str, Callable[[Any], None]]] = [
     ("hidden", _hidden),
     ("hidden-replay", _hidden_replay),
     ("explore", _explore),
+    ("domineering", _domineering),
+    ("hackenbush-graph", _hackenbush_graph),
 ]
 
 

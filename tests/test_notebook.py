@@ -312,3 +312,64 @@ t "" 2
     # By hand: bet on heads (1/3 of the time, wins 2), pass on tails (0): 1/3 * 2 = 2/3.
     assert ["value for P1", "2/3"] in rows
     assert ["P1", "saw heads", "bet: 1, pass: 0"] in rows
+
+
+def test_a_domineering_board_is_drawn_with_its_thermograph() -> None:
+    """``analyze("domineering", ...)`` draws the board (blocked cells dark) and the value's
+    thermograph; the value shown is the brute-force twin's canonical form."""
+    from nimlab.cgt.rulesets.domineering import brute_value
+
+    for board, cells, blocked in (("../..", 4, 0), ("..#/...", 6, 1)):
+        page = analyze("domineering", board)._repr_html_()
+        checked(page)
+        svgs = re.findall(r"<svg.*?</svg>", page, flags=re.DOTALL)
+        assert len(svgs) == 2, board  # the board, then the thermograph
+        assert svgs[0].count('width="28" height="28"') == cells
+        assert svgs[0].count('fill="#555"') == blocked
+        assert "<polyline" in svgs[1] or "<line" in svgs[1]
+        rows = dict(r for r in data_rows(page) if len(r) == 2)
+        assert rows["value"] == str(brute_value(board))
+    assert (
+        dict(r for r in data_rows(analyze("domineering", "../..")._repr_html_()) if len(r) == 2)[
+            "temperature"
+        ]
+        == "1"
+    )  # ±1 = {1|-1}: temperature 1
+
+
+def test_a_cgt_game_shows_its_values_and_thermograph() -> None:
+    """A :class:`nimlab.cgt.Game` in a notebook: its numbers in a table, its thermograph as SVG
+    (``_repr_svg_`` too); {2|-1/2}: stops 2 and -1/2, mean 3/4, temperature 5/4."""
+    from nimlab.cgt import parse_game
+
+    g = parse_game("{2|-1/2}")
+    page = g._repr_html_()
+    checked(page)
+    text = re.sub(r"<[^>]+>", " ", page)
+    for words in ("{2|-1/2}", "3/4", "5/4", "-1/2"):
+        assert words in text, words
+    assert "<svg" in page
+    picture = g._repr_svg_()
+    root = ET.fromstring(picture)
+    assert root.tag.endswith("svg")
+    # a hot game's thermograph has a mast and two walls: more than one segment drawn
+    assert picture.count("<polyline") + picture.count("<line") >= 2
+    assert ET.fromstring(parse_game("*")._repr_svg_()).tag.endswith("svg")
+
+
+def test_a_hackenbush_graph_is_drawn_edge_by_edge() -> None:
+    """Every edge drawn once in its colour (blue, red, green), numbered from 1 as typed moves
+    number them; the value's thermograph follows."""
+    from nimlab.cgt.rulesets.hackenbush import brute_value
+
+    graph = "g-a:B,a-b:R,b-g:G,b-c:B,g-g:R,a-b:G"
+    page = analyze("hackenbush", graph)._repr_html_()
+    checked(page)
+    drawing = re.findall(r"<svg.*?</svg>", page, flags=re.DOTALL)[0]
+    assert drawing.count("<path") == 6
+    assert drawing.count('stroke="#1f5fbf"') == 2  # blue
+    assert drawing.count('stroke="#c8322d"') == 2  # red
+    assert drawing.count('stroke="#2f9e44"') == 2  # green
+    assert [t for t in re.findall(r">(\d+)</text>", drawing)] == ["1", "2", "3", "4", "5", "6"]
+    rows = dict(r for r in data_rows(page) if len(r) == 2)
+    assert rows["value"] == str(brute_value(graph))

@@ -9,6 +9,9 @@ hint shows is checked, each by a computation independent of the one the server r
   generator (the server answers from the catalogue's closed forms);
 - red-blue Hackenbush: the brute-force twin, the simplest number between the options' values
   (the server uses the stalk formula);
+- Domineering and Hackenbush on a graph: the rulesets' brute-force twins (the canonical form by
+  plain recursion over the whole position, and minimax for who wins; the server values by
+  regions and components, memoised);
 - Scoring Nim: :func:`nimlab.payoff_function` per position (the server solves all positions
   at once), with the scores kept here;
 - hidden-information games: the value of the same game solved afresh in this process with the
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -33,6 +36,9 @@ import pytest
 from nimlab.catalogue import make_game, registered_games
 from nimlab.catalogue.base import GameOptions
 from nimlab.catalogue.red_blue_hackenbush import RedBlueHackenbushEntry
+from nimlab.cgt import Game, parse_game
+from nimlab.cgt.rulesets import domineering as dom
+from nimlab.cgt.rulesets import hackenbush as hb
 from nimlab.errors import TooLargeError
 from nimlab.grundy.engine import GrundySolver
 from nimlab.play.allowance import ALLOWANCE_GAMES
@@ -322,6 +328,118 @@ def _typed_cut(position: str, label: str) -> str:
     found = re.fullmatch(r"cut stalk (\d+) at edge (\d+)", label)
     assert found is not None, f"{label!r} ({position}) is not a cut in words"
     return f"{found[1]} {found[2]}"
+
+
+# -- Domineering and Hackenbush on a graph ------------------------------------------------------
+
+#: A few small starts of every partizan game played by canonical form (red-blue stalks above).
+CGT_STARTS = {
+    "domineering": ["../..", ".../...", "..#/...", "..../...#", ".#./.../..#"],
+    "hackenbush": [
+        "g-a:B,a-b:R,g-b:G,b-c:R",
+        "g-a:B,a-b:R",
+        "g-a:G,a-b:B,b-g:R",
+        "g-a:B,g-a:R,a-b:G,b-c:B",
+        "g-a:R,a-b:B,b-c:B,g-d:G,d-e:R",
+    ],
+}
+#: The rulesets' brute-force twins (those tests/cgt checks the fast values against).
+TWINS: dict[str, tuple[Callable[[str], Game], Callable[[str, str], bool]]] = {
+    "domineering": (dom.brute_value, dom.first_player_wins),
+    "hackenbush": (hb.brute_value, hb.first_player_wins),
+}
+CGT_CASES = [
+    pytest.param(name, start, side, first, way, id=f"{name}-{start}-{side}-{first}-{way}")
+    for name, starts in CGT_STARTS.items()
+    for start in starts
+    for side in ("L", "R")
+    for first in ("you", "computer")
+    for way in ("hint", "random", "typed")
+    if way == "random" or start == starts[0]
+]
+
+
+def test_every_partizan_game_has_starts() -> None:
+    """A partizan game added to the playground is played here (or this fails)."""
+    assert set(CGT_STARTS) | {"red-blue-hackenbush"} == set(PARTISAN_GAMES)
+
+
+def _typed_partizan(label: str) -> str:
+    """``vertical domino on row 2 col 3 and ...`` as typed: ``2 3``; ``cut edge 4 (...)``:
+    ``edge 4``."""
+    found = re.fullmatch(r"(?:vertical|horizontal) domino on row (\d+) col (\d+) and .*", label)
+    if found is not None:
+        return f"{found[1]} {found[2]}"
+    found = re.fullmatch(r"cut edge (\d+) \(.*\)", label)
+    assert found is not None, f"{label!r} is neither a placement nor a cut in words"
+    return f"edge {found[1]}"
+
+
+@pytest.mark.parametrize(("name", "start", "side", "first", "way"), CGT_CASES)
+def test_partizan_games_play_to_their_end(
+    client: httpx.Client, name: str, start: str, side: str, first: str, way: str
+) -> None:
+    """Every value the server shows is the brute-force twin's canonical form (plain recursion
+    over the whole position, no regions or components), every "wins" is plain minimax, the
+    computer wins whenever it can, and the words' kind follows from the twin."""
+    brute_value, first_player_wins = TWINS[name]
+
+    def value(text: str) -> Game:
+        return brute_value(text)
+
+    def wins(text: str, mover: str) -> bool:
+        """The mover's move to ``text`` wins: the opponent, moving first there, loses."""
+        return not first_player_wins(text, "R" if mover == "L" else "L")
+
+    rng = random.Random(f"{name} {start} {side} {first} {way}")
+    player = side if first == "you" else ("R" if side == "L" else "L")
+    body = {"game": name}
+    state = _post(client, "/api/partisan/state", {**body, "position": start, "player": player})
+    moves = 0
+    while not state["over"]:
+        moves += 1
+        assert moves <= MAX_MOVES
+        here = state["position"]
+        request = {**body, "position": here, "player": player}
+        assert state["player"] == player and state["side"] == player
+        can_win = any(wins(m["to"], player) for m in state["moves"])
+        if player == side:
+            if way == "hint":
+                hint = _post(client, "/api/partisan/hint", request)
+                assert parse_game(hint["value"]) is value(here), (here, hint["value"])
+                assert hint["outcome"] == value(here).outcome
+                for option in hint["moves"]:
+                    assert parse_game(option["value"]) is value(option["to"]), option
+                    assert option["winning"] == wins(option["to"], player), option
+                    _readable(option["verdict"])
+                    assert option["value"] in option["verdict"]
+                move = next((o for o in hint["moves"] if o["winning"]), hint["moves"][0])["to"]
+            elif way == "typed":
+                choice = rng.choice(state["moves"])
+                move = _typed_partizan(choice["label"])
+                assert move == choice["typed"]
+            else:
+                move = rng.choice(state["moves"])["to"]
+            reply = _post(client, "/api/partisan/move", {**request, "move": move})
+            after = reply["state"]["position"]
+            if way == "typed":
+                assert after == choice["to"]
+            kept = wins(after, player)
+            expected = "kept" if kept else ("gave-away" if can_win else "lost-already")
+            assert reply["feedback"]["kind"] == expected, (here, after, reply["feedback"])
+            assert str(value(after)) in reply["feedback"]["text"]
+            _readable(reply["feedback"]["text"])
+        else:
+            seed = rng.randrange(2**32)
+            reply = _post(client, "/api/partisan/computer", {**request, "seed": seed})
+            after = reply["state"]["position"]
+            assert parse_game(reply["move"]["value"]) is value(after)
+            if can_win:
+                assert wins(after, player), f"the computer gave away {here} -> {after}"
+            _readable(reply["move"]["words"])
+        state, player = reply["state"], ("R" if player == "L" else "L")
+    # the player to move has no move by the twin's rules: they lose (normal play)
+    assert not first_player_wins(state["position"], player)
 
 
 # -- Scoring Nim --------------------------------------------------------------------------------

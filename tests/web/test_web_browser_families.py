@@ -1,6 +1,7 @@
 """One game of each family played to the end in a real browser, with either player first:
-an impartial catalogue game, red-blue Hackenbush, Scoring Nim with a negative and a
-fractional bonus, a hidden variant of Nim and of a catalogue game (fixtures in conftest.py).
+an impartial catalogue game, red-blue Hackenbush, Domineering, Hackenbush on a graph, Scoring
+Nim with a negative and a fractional bonus, a hidden variant of Nim and of a catalogue game
+(fixtures in conftest.py).
 
 Every test fails on a JavaScript error or a console error (a failed request is one), checks
 that words follow every move, that the computer's move is shown on the board, that blunders
@@ -61,8 +62,11 @@ def _wait_reply(page: Any, before: int) -> None:
     )
 
 
-def _play_catalogue_game(page: Any, target: str, *, board_mark: str) -> None:
-    """Play the game on the Play tab to its end by the first move the board offers; after
+def _play_catalogue_game(
+    page: Any, target: str, *, board_mark: str, choose: str | None = None
+) -> None:
+    """Play the game on the Play tab to its end by the first move the board offers (first
+    choosing the first piece ``choose`` offers, where a move begins by choosing one); after
     each move words appear, after each of the computer's its move is marked on the board,
     and each move called a gift of the win is marked a blunder in the history."""
     gifts = 0
@@ -73,6 +77,9 @@ def _play_catalogue_game(page: Any, target: str, *, board_mark: str) -> None:
         if turn == 0 and before:  # the computer moved first: its move is on the board
             assert page.locator(board_mark).count() > 0, board_mark
             assert _status(page, "#last-move").startswith("The computer played ")
+        if choose is not None:
+            page.locator(choose).first.click()
+            page.wait_for_selector(target)
         page.locator(target).first.click()
         _wait_reply(page, before)
         feedback = page.locator("#feedback")
@@ -135,6 +142,54 @@ def test_red_blue_hackenbush_to_the_end(server: str, page: Any, starter: str) ->
     )
     _clean(page, "the start")
     _play_catalogue_game(page, "svg.stalks .edge.target", board_mark="svg.stalks .ghost-edge")
+
+
+@pytest.mark.parametrize(("side", "starter"), [("B", "you"), ("R", "computer")])
+def test_domineering_to_the_end(server: str, page: Any, side: str, starter: str) -> None:
+    """A 3x4 board with a blocked cell: choose a cell, then its neighbour; Left's dominoes
+    blue and vertical, Right's red and horizontal, the computer's last one outlined."""
+    page.goto(f"{server}/?game=domineering&position=..../..%23./....&starter={starter}&side={side}")
+    page.wait_for_function("() => document.querySelector('#game').value === 'domineering'")
+    assert "vertical" in (page.locator("#side option[value=B]").text_content() or "")
+    page.click("#start")
+    page.wait_for_selector("svg.domineering .cell")
+    page.wait_for_function(
+        "() => !document.querySelector('#status').textContent.includes('thinking')"
+    )
+    assert page.locator("svg.domineering .cell.blocked").count() == 1
+    page.click("#hint")
+    page.wait_for_selector("#hint-options .option")
+    assert "leaves " in (page.locator("#hint-options .option").first.text_content() or "")
+    _clean(page, "the start")
+    _play_catalogue_game(
+        page,
+        "svg.domineering .cell.target",
+        board_mark="svg.domineering .domino.last-domino",
+        choose="svg.domineering .cell.chooser",
+    )
+    mine, theirs = ("blue", "red") if side == "B" else ("red", "blue")
+    assert page.locator(f"svg.domineering .domino.{mine}").count() >= 1
+    assert page.locator(f"svg.domineering .domino.{theirs}").count() >= 1
+
+
+@pytest.mark.parametrize(("side", "starter"), [("B", "computer"), ("R", "you")])
+def test_hackenbush_graph_to_the_end(server: str, page: Any, side: str, starter: str) -> None:
+    """A graph with a cycle and all three colours: click an edge to cut it; the computer's
+    cut stays dashed."""
+    graph = "g-a:B,a-b:R,b-g:G,b-c:B,c-d:R,g-e:R,e-f:G"
+    page.goto(f"{server}/?game=hackenbush&position={graph}&starter={starter}&side={side}")
+    page.wait_for_function("() => document.querySelector('#game').value === 'hackenbush'")
+    page.click("#start")
+    page.wait_for_selector("svg.hackenbush.graph .edge")
+    page.wait_for_function(
+        "() => !document.querySelector('#status').textContent.includes('thinking')"
+    )
+    page.click("#hint")
+    page.wait_for_selector("svg.hackenbush.graph .edge.hint-P, svg.hackenbush.graph .edge.hint-N")
+    _clean(page, "the start")
+    _play_catalogue_game(
+        page, "svg.hackenbush.graph .edge.target", board_mark="svg.hackenbush .ghost-edge.last-cut"
+    )
 
 
 def _scoring_turn_done(page: Any) -> None:

@@ -19,7 +19,8 @@ from typing import Any
 from nimlab.catalogue.base import CatalogueGame, check_limit
 from nimlab.catalogue.registry import find_game
 from nimlab.cgt.game import Game
-from nimlab.cgt.render import board_svg
+from nimlab.cgt.render import board_svg, graph_svg
+from nimlab.cgt.rulesets.hackenbush import parse_graph
 from nimlab.core.game import Outcome
 from nimlab.display import heap_board_svg, html_table, stalks_svg
 from nimlab.errors import TooLargeError, UnknownGameError
@@ -167,12 +168,15 @@ class GameAnalysis:
         return "".join(parts)
 
     def _board(self) -> str | None:
-        """Heaps as columns of counters, red-blue stalks drawn, None for other notations."""
+        """Heaps as columns of counters, red-blue stalks, Domineering boards and Hackenbush
+        graphs drawn, None for other notations."""
         name = self.game.partition("(")[0]
         if name == "red-blue-hackenbush":
             return stalks_svg(self.position.split(",") if self.position else [])
         if name == "domineering":
             return board_svg(self.position.split("/"))
+        if name == "hackenbush":
+            return graph_svg(parse_graph(self.position))
         try:
             notation = find_game(name).notation
         except UnknownGameError:  # a record built by hand: write the position

@@ -1,4 +1,5 @@
-"""Drawings for notebooks: thermographs and Domineering boards as SVG, games as HTML.
+"""Drawings for notebooks: thermographs, Domineering boards and Hackenbush graphs as SVG, games
+as HTML.
 
 >>> from nimlab.cgt.notation import parse_game
 >>> parse_game("{2|-1/2}")._repr_svg_().startswith("<svg")
@@ -7,6 +8,8 @@ True
 True
 >>> board_svg(["..", "#."]).count("<rect")
 4
+>>> graph_svg([("g", "a", "B"), ("a", "b", "R"), ("b", "g", "G")]).count("<path")
+3
 """
 
 from __future__ import annotations
@@ -22,7 +25,11 @@ if TYPE_CHECKING:
     from nimlab.cgt.game import Game
     from nimlab.cgt.thermograph import Thermograph
 
-__all__ = ["board_svg", "game_html", "thermograph_svg"]
+__all__ = ["MAX_DRAWN_EDGES", "board_svg", "game_html", "graph_svg", "thermograph_svg"]
+
+#: Graphs of more edges are written, not drawn.
+MAX_DRAWN_EDGES = 60
+_EDGE_COLOURS = {"B": "#1f5fbf", "R": "#c8322d", "G": "#2f9e44"}
 
 
 def thermograph_svg(th: Thermograph, width: int = 360, height: int = 260) -> str:
@@ -94,6 +101,83 @@ def board_svg(rows: Sequence[str], cell: int = 28) -> str:
                 f'<rect x="{c * cell + 1}" y="{r * cell + 1}" width="{cell}" height="{cell}"'
                 f' fill="{fill}" stroke="#222"/>'
             )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def graph_svg(edges: Sequence[tuple[str, str, str]], width: int = 360) -> str | None:
+    """A Hackenbush graph over the ground line: nodes in layers by their distance from the
+    ground ``g``, blue, red and green edges (parallel edges bent apart, loops as loops), each
+    edge numbered from 1 as typed moves number them; None beyond :data:`MAX_DRAWN_EDGES`."""
+    if len(edges) > MAX_DRAWN_EDGES:
+        return None
+    depth = {"g": 0}
+    frontier = ["g"]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for u, v, _ in edges:
+                for p, q in ((u, v), (v, u)):
+                    if p == node and q not in depth:
+                        depth[q] = depth[node] + 1
+                        nxt.append(q)
+        frontier = nxt
+    layers: dict[int, list[str]] = {}
+    for node, d in depth.items():
+        if node != "g":
+            layers.setdefault(d, []).append(node)
+    row = 60
+    ground = 20 + row * max(1, max(layers, default=1))
+    height = ground + 24
+    pos = {
+        node: (width * (i + 1) / (len(nodes) + 1), ground - row * d)
+        for d, nodes in layers.items()
+        for i, node in enumerate(nodes)
+    }
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
+        f' viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="10">',
+        f'<rect x="0" y="{ground}" width="{width}" height="{height - ground}" fill="#9c8a6a"/>',
+    ]
+    feet: dict[str, int] = {}
+    copies: dict[tuple[str, str], int] = {}
+    loops = 0
+    for k, (u, v, colour) in enumerate(edges, start=1):
+        copy = copies.get((min(u, v), max(u, v)), 0)
+        copies[(min(u, v), max(u, v))] = copy + 1
+        if u == v:
+            if u == "g":
+                x, y = 20.0 + 30 * loops, float(ground)
+                loops += 1
+            else:
+                x, y = pos[u]
+            r = 12 + 6 * copy
+            path = f"M {x:.1f} {y:.1f} C {x - 1.6 * r:.1f} {y - 2.6 * r:.1f}, {x + 1.6 * r:.1f}"
+            path += f" {y - 2.6 * r:.1f}, {x:.1f} {y:.1f}"
+            mid = (x, y - 2 * r)
+        else:
+            a, b = (v, u) if u == "g" else (u, v)
+            x1, y1 = pos[a]
+            if b == "g":
+                n = feet.get(a, 0)
+                feet[a] = n + 1
+                x2, y2 = x1 + 24 * ((n + 1) // 2) * (1 if n % 2 else -1), float(ground)
+                bend = 0.0
+            else:
+                x2, y2 = pos[b]
+                bend = 20.0 * ((copy + 1) // 2) * (1 if copy % 2 else -1)
+            length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
+            cx = (x1 + x2) / 2 - bend * (y2 - y1) / length
+            cy = (y1 + y2) / 2 + bend * (x2 - x1) / length
+            path = f"M {x1:.1f} {y1:.1f} Q {cx:.1f} {cy:.1f} {x2:.1f} {y2:.1f}"
+            mid = ((x1 + 2 * cx + x2) / 4, (y1 + 2 * cy + y2) / 4)
+        parts.append(
+            f'<path d="{path}" fill="none" stroke="{_EDGE_COLOURS.get(colour, "#333")}"'
+            ' stroke-width="4" stroke-linecap="round"/>'
+        )
+        parts.append(f'<text x="{mid[0] + 5:.1f}" y="{mid[1] - 3:.1f}">{k}</text>')
+    for x, y in pos.values():
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="#333"/>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -1,15 +1,16 @@
 """Command ``play``: play a game against the computer in the terminal.
 
-Catalogue games (Poker Nim and Skip Nim with their allowances), red-blue Hackenbush stalks
-(choose Blue or Red with ``--side``), Scoring Nim (``scoring``) and the imperfect-information
+Catalogue games (Poker Nim and Skip Nim with their allowances), the partizan games red-blue
+Hackenbush stalks, Domineering and Hackenbush on a graph (choose Left or Right with
+``--side``), Scoring Nim (``scoring``) and the imperfect-information
 variants (``sn``, ``fsn``, ``kn``, ``kn-empty``, against the equilibrium strategy) can be played.
 
 Moves are typed as ``heap amount`` (heaps numbered from 1, counters taken) or as the position
 after the move in the game's notation (Poker Nim also ``add heap amount``, Skip Nim ``skip``,
-Hackenbush ``stalk edge``); ``hint``, ``undo`` and ``quit`` do what they say. The computer plays
-a winning move whenever there is one (an optimal move in Scoring Nim and Hackenbush), else a
-random one; in the imperfect-information variants it samples its moves from an exact
-equilibrium.
+Hackenbush stalks ``stalk edge``, graphs ``edge k``, Domineering ``row col``); ``hint``,
+``undo`` and ``quit`` do what they say. The computer plays a winning move whenever there is
+one (an optimal move in Scoring Nim and the partizan games), else a random one; in the
+imperfect-information variants it samples its moves from an exact equilibrium.
 """
 
 from __future__ import annotations
@@ -200,12 +201,27 @@ def _play_game(state: PlayState, *, computer_first: bool, rng: random.Random) ->
             to_move = "computer"
 
 
-_COLOURS = {"B": "Blue", "R": "Red"}
+#: ``--side``: B or L plays Left (Blue, vertical in Domineering), R plays Right.
+_SIDE_LETTERS = {"B": "L", "L": "L", "R": "R"}
 #: How the words on a move are coloured, by their kind (kept the win, gave it away, no win).
 _FEEDBACK_STYLE = {"kept": "green", "gave-away": "yellow", "lost-already": "dim"}
+_EDGE_STYLE = {"B": "blue", "R": "red", "G": "green"}
 
 
-def _show_stalks(state: PartisanState) -> None:
+def _show_partisan(state: PartisanState) -> None:
+    """The stalks, the board (rows and columns from 1) or the numbered edges."""
+    if state.game.name == "domineering":
+        rows = state.text.split("/")
+        console.print("     " + " ".join(f"{c:>1}" for c in range(1, len(rows[0]) + 1)))
+        for r, row in enumerate(rows, start=1):
+            console.print(f"  {r:>2} " + " ".join(row), markup=False, highlight=False)
+        return
+    if state.game.name == "hackenbush":
+        if not state.position:
+            console.print("  (no edges left)")
+        for k, (u, v, c) in enumerate(state.position, start=1):
+            console.print(f"  edge {k:>2}: [{_EDGE_STYLE[c]}]{u}-{v}:{c}[/]")
+        return
     if not state.position:
         console.print("  (no edges left)")
     for index, stalk in enumerate(state.position):
@@ -216,56 +232,84 @@ def _show_stalks(state: PartisanState) -> None:
 
 
 def _partisan_hint(state: PartisanState) -> None:
+    from nimlab.play.partisan import value_str
+
     console.print(state.game.explain(state.position))
     value = state.value
-    you = _COLOURS[state.player]
-    wins = value > 0 if state.player == "B" else value < 0
+    you = state.words.names[state.side]
+    wins = any(o.winning for o in state.options())
     verdict = "you win against any defence" if wins else "you lose against perfect play"
     console.print(
-        Text(f"value {exact_str(value)} (positive favours Blue): {you} to move; {verdict}")
+        Text(
+            f"value {value_str(value)} (positive favours {state.words.names['L']}): {you} to"
+            f" move; {verdict}"
+        )
     )
-    table = Table("move", "to", "value left", "wins?", box=None, header_style="bold")
+    table = Table("move", "type", "value left", "wins?", box=None, header_style="bold")
     for option in state.options():
         table.add_row(
             option.label,
-            option.to or "(empty)",
-            exact_str(option.value),
+            option.typed or option.to or "(empty)",
+            value_str(option.value),
             "yes" if option.winning else "no",
             style="green" if option.winning else "red",
         )
     console.print(table)
 
 
-def _play_partisan(state: PartisanState, *, computer_first: bool, rng: random.Random) -> None:
-    """Red-blue Hackenbush: ``state.player`` is the colour of the player who starts."""
-    you = state.player if not computer_first else ("R" if state.player == "B" else "B")
+def _partisan_help(state: PartisanState) -> str:
+    if state.game.name == "domineering":
+        how = (
+            "Type 'row col' of your domino's top cell (Left) or left cell (Right), e.g. '1 2',"
+            " or the board after your move"
+        )
+    elif state.game.name == "hackenbush":
+        how = "Type 'edge k' (e.g. 'edge 2') or the graph after your move"
+    else:
+        how = (
+            "Type 'stalk edge' (e.g. '1 2': stalk 1, edge 2 from the ground) or the position"
+            " after your move"
+        )
+    return f"{how}; 'hint', 'undo', 'quit'."
+
+
+def _play_partisan(state: PartisanState, *, you: str, rng: random.Random) -> None:
+    """A partizan game: ``state.side`` starts, you play ``you`` (``L`` or ``R``)."""
+    from nimlab.play.partisan import leaves_words
+
+    names = state.words.names
     console.print(f"[bold]{state.game.spec}[/]: {state.game.summary}")
     console.print(
-        f"You play [bold]{_COLOURS[you]}[/]: cut a {_COLOURS[you].lower()} edge and everything"
-        " above it falls; whoever cannot move loses."
+        f"You play [bold]{state.words.sides[you]}[/]: {state.words.rule[you]}; whoever cannot"
+        " move loses."
     )
-    help_text = (
-        "Type 'stalk edge' (e.g. '1 2': stalk 1, edge 2 from the ground) or the position"
-        " after your move; 'hint', 'undo', 'quit'."
-    )
+    help_text = _partisan_help(state)
     console.print(f"[dim]{help_text}[/]")
     history: list[PartisanState] = []
     while True:
         if state.over:
-            loser = "you" if state.player == you else "computer"
+            loser = "you" if state.side == you else "computer"
             verdict = (
                 "[bold red]The computer wins.[/]" if loser == "you" else "[bold green]You win![/]"
             )
-            console.print(f"{_COLOURS[state.player]} has no edge left to cut. {verdict}")
+            nothing = (
+                "no empty pair of cells left"
+                if state.words.noun == "placement"
+                else ("no edge left to cut")
+            )
+            console.print(f"{names[state.side]} has {nothing}. {verdict}")
             return
-        if state.player != you:
+        if state.side != you:
             move, after = state.computer_move(rng)
             console.print(
-                f"computer ({_COLOURS[state.player]}): {move.label}  → {after.text or '(empty)'}"
+                f"computer ({names[state.side]}): {move.label}  → {after.text or '(empty)'}",
+                markup=False,
+                highlight=False,
             )
+            console.print(Text(f"It {leaves_words(move.value, state.words)}."))
             state = after
             continue
-        _show_stalks(state)
+        _show_partisan(state)
         turn = _your_turn(state, history, _partisan_hint, help_text)
         if turn is None:
             return
@@ -474,7 +518,10 @@ def play(
         None, "--skips", help="skip-nim: A,B skips of the first and second player (default 1,1)."
     ),
     side: str = typer.Option(
-        "B", "--side", help="red-blue-hackenbush: play Blue (B, Left) or Red (R, Right)."
+        "B",
+        "--side",
+        help="partizan games (red-blue-hackenbush, hackenbush, domineering): play Left"
+        " (B or L: Blue, vertical dominoes) or Right (R: Red, horizontal dominoes).",
     ),
     bonus: str | None = typer.Option(None, "--N", help="scoring: the bonus N (e.g. 3, -1/2)."),
     hidden_game: str | None = typer.Option(
@@ -504,12 +551,13 @@ def play(
         _play_scoring(parse_heaps(text), n, computer_first=computer_first, rng=rng)
         return
     if name not in VARIANT_NAMES and find_game(name).name in PARTISAN_GAMES:
-        colour = side.strip().upper()[:1]
-        if colour not in _COLOURS:
-            raise InvalidPositionError(f"invalid --side {side!r}: B (Blue) or R (Red)")
-        starter = colour if not computer_first else ("R" if colour == "B" else "B")
-        state_rb = open_partisan(name, text, starter)
-        _play_partisan(state_rb, computer_first=computer_first, rng=rng)
+        you = _SIDE_LETTERS.get(side.strip().upper()[:1])
+        if you is None:
+            raise InvalidPositionError(
+                f"invalid --side {side!r}: B or L (Blue, Left), R (Red, Right)"
+            )
+        starter = you if not computer_first else ("R" if you == "L" else "L")
+        _play_partisan(open_partisan(name, text, starter), you=you, rng=rng)
         return
     if max_take is not None and max_take < 1:
         raise InvalidPositionError(f"invalid --max {max_take}: it must be at least 1")

@@ -21,7 +21,7 @@ from fastapi import APIRouter, HTTPException, Request
 from nimlab.budget import Budget
 from nimlab.catalogue import GameOptions, analyze, find_game, make_game, registered_games
 from nimlab.errors import InvalidPositionError, NimlabError, NoSuchPositionError, TooLargeError
-from nimlab.exact import exact_str, parse_rational
+from nimlab.exact import parse_rational
 from nimlab.hidden.variants import VARIANTS
 from nimlab.hidden.variants import variant as registered
 from nimlab.play.allowance import ALLOWANCE_GAMES
@@ -41,7 +41,7 @@ from nimlab.play.impartial import (
     grundy_table_json,
     open_state,
 )
-from nimlab.play.partisan import PARTISAN_GAMES, open_partisan
+from nimlab.play.partisan import PARTISAN_GAMES, open_partisan, value_str
 from nimlab.web.guard import JobPool
 from nimlab.web.models import (
     AnalyzeRequest,
@@ -318,12 +318,13 @@ def _play_hint_json(request: GameRequest) -> dict[str, Any]:
 
 
 def _partisan_state_json(request: PartisanRequest) -> dict[str, Any]:
-    """Red-blue Hackenbush: the moves of the player to move (``B`` or ``R``), end of play."""
+    """A partizan position: the moves of the player to move (``B``/``L`` or ``R``), end of play."""
     return open_partisan(request.game, request.position, request.player).to_json()
 
 
 def _partisan_move_json(request: PartisanMoveRequest) -> dict[str, Any]:
-    """Check the player's move (``stalk edge`` or the position after it); the new state."""
+    """Check the player's move (``stalk edge``, ``row col``, ``edge k`` or the position after
+    it); the new state and words on the move."""
     state = open_partisan(request.game, request.position, request.player)
     after = state.parse_move(request.move)
     return {
@@ -338,18 +339,18 @@ def _partisan_computer_json(request: PartisanComputerRequest) -> dict[str, Any]:
     state = open_partisan(request.game, request.position, request.player)
     rng = random.Random(request.seed) if request.seed is not None else random.Random()
     move, after = state.computer_move(rng)
-    value = exact_str(move.value)
+    value = value_str(move.value)
     words = f"{move.label}, leaving {value}"
-    return {
-        "move": {
-            "to": move.to,
-            "label": move.label,
-            "value": value,
-            "winning": move.winning,
-            "words": words,
-        },
-        "state": after.to_json(),
+    payload: dict[str, Any] = {
+        "to": move.to,
+        "label": move.label,
+        "value": value,
+        "winning": move.winning,
+        "words": words,
     }
+    if move.typed:
+        payload["typed"] = move.typed
+    return {"move": payload, "state": after.to_json()}
 
 
 def _partisan_hint_json(request: PartisanRequest) -> dict[str, Any]:

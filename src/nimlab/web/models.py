@@ -123,11 +123,12 @@ class ComputerRequest(GameRequest):
 
 
 class PartisanRequest(_Strict):
-    """``POST /api/partisan/...``: a partisan game, its position and the player to move."""
+    """``POST /api/partisan/...``: a partisan game, its position and the player to move
+    (``B`` or ``L`` for Blue/Left, ``R`` for Red/Right)."""
 
     game: Name
     position: Annotated[str, Field(max_length=MAX_POSITION_CHARS)]
-    player: Literal["B", "R"]
+    player: Literal["B", "L", "R"]
 
 
 class PartisanMoveRequest(PartisanRequest):

@@ -141,9 +141,14 @@ function showOptionFields() {
     label.hidden = !info.options.includes(label.dataset.opt);
   });
   document.querySelector("#play-form .side").hidden = !info.partisan;
+  const sides = info.name === "domineering" ? ["Left (vertical dominoes)", "Right (horizontal dominoes)"]
+    : ["Blue (Left)", "Red (Right)"];
+  $("side").options[0].textContent = sides[0];
+  $("side").options[1].textContent = sides[1];
   $("game-summary").textContent = info.summary ? `${info.summary} Position: ${info.notation}.` : "";
   const typed = { "poker-nim": "heap amount, add heap amount, or heaps", "skip-nim": "heap amount, skip, or heaps",
-    "red-blue-hackenbush": "stalk edge, or position" };
+    "red-blue-hackenbush": "stalk edge, or position", domineering: "row col (top or left cell), or board",
+    hackenbush: "edge k, or graph" };
   $("move-input").placeholder = typed[info.name] || "heap amount, or position";
 }
 
@@ -201,7 +206,7 @@ function fillFromAddress() {
   }
   if (query.has("misere")) $("opt-misere").checked = query.get("misere") !== "0";
   if (["you", "computer"].includes(query.get("starter"))) $("starter").value = query.get("starter");
-  if (["B", "R"].includes(query.get("side"))) $("side").value = query.get("side");
+  if (["B", "L", "R"].includes(query.get("side"))) $("side").value = query.get("side") === "R" ? "R" : "B";
 }
 
 $("game").addEventListener("change", () => {
@@ -717,6 +722,242 @@ function stalksBoard(board, state, legal) {
   return true;
 }
 
+// ---------------------------------------------------------------- partizan boards
+// The side you play ("L" or "R"): the page sends B (Blue, Left) or R; Domineering's Left places
+// vertical dominoes, Right horizontal ones.
+function yourSide() {
+  return play.request && play.request.side === "R" ? "R" : "L";
+}
+
+function sideName(side, game) {
+  if (game === "domineering") return side === "L" ? "Left" : "Right";
+  return side === "L" ? "Blue" : "Red";
+}
+
+// The cells a move covered: the '.' of `before` that are '#' in `after` (Domineering).
+function coveredCells(before, after) {
+  const a = (before || "").replace(/\//g, ""), b = (after || "").replace(/\//g, "");
+  const cells = [];
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] === "." && b[i] === "#") cells.push(i);
+  return cells;
+}
+
+// Domineering: a grid; Left's dominoes (vertical) blue, Right's (horizontal) red, the cells
+// blocked at the start dark. Choose an empty cell, then the cell next to it (below or above it
+// for Left, beside it for Right) to place your domino there. A hint colours each placement
+// green (it wins) or red, with the value it leaves.
+function domineeringBoard(board, state, legal) {
+  const rows = state.position.split("/");
+  const h = rows.length, w = rows[0].length;
+  if (h > 8 || w > 8) return false;
+  const flat = rows.join("");
+  const start = (play.request.start || "").replace(/\//g, "");
+  const S = 48, pad = 24;
+  const drawing = svgBoard(pad + S * w + 8, pad + S * h + 8, "domineering", S - 4);
+  const side = state.side || "L";
+  const step = side === "L" ? w : 1;
+  const after = (a, b) => {
+    const cells = [...flat];
+    cells[a] = "#";
+    cells[b] = "#";
+    const text = cells.join("");
+    return Array.from({ length: h }, (_, r) => text.slice(r * w, (r + 1) * w)).join("/");
+  };
+  // the placements containing cell i: [other cell, position after]
+  const placements = (i) => {
+    const found = [];
+    const r = Math.floor(i / w), c = i % w;
+    const partners = side === "L" ? [[r + 1, c], [r - 1, c]] : [[r, c + 1], [r, c - 1]];
+    for (const [pr, pc] of partners) {
+      if (pr < 0 || pr >= h || pc < 0 || pc >= w) continue;
+      const j = pr * w + pc;
+      const to = after(Math.min(i, j), Math.max(i, j));
+      if (flat[j] === "." && legal.has(to)) found.push([j, to]);
+    }
+    return found;
+  };
+  for (let c = 0; c < w; c++) drawing.append(svg("text", { x: pad + S * c + S / 2 - 4, y: 16, class: "num", text: c + 1 }));
+  for (let r = 0; r < h; r++) drawing.append(svg("text", { x: 6, y: pad + S * r + S / 2 + 4, class: "num", text: r + 1 }));
+  const chosen = play.selected;
+  const partnersOfChosen = chosen === null ? new Map() : new Map(placements(chosen));
+  for (let i = 0; i < flat.length; i++) {
+    const r = Math.floor(i / w), c = i % w;
+    const x = pad + S * c, y = pad + S * r;
+    const blocked = start[i] === "#";
+    const group = svg("g", { class: "cell" + (blocked ? " blocked" : flat[i] === "#" ? " covered" : ""),
+      "data-cell": `${r + 1} ${c + 1}` }, svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 3, class: "hit cellbg" }));
+    if (flat[i] === "." && !play.over) {
+      const mine = placements(i);
+      if (chosen === i) {
+        group.classList.add("selected");
+        chooser(group, "cell:" + i, `row ${r + 1} col ${c + 1} chosen: press again to drop it`, i);
+      } else if (chosen !== null && partnersOfChosen.has(i)) {
+        const to = partnersOfChosen.get(i);
+        target(group, to);
+        const hint = play.hints && play.hints.get(to);
+        if (hint) group.append(svg("text", { x: x + 5, y: y + S / 2 + 4, class: "g", text: "→ " + shortValue(hint.value, 5) }));
+      } else if (chosen === null && mine.length) {
+        if (anyWinning(mine.map(([, to]) => to))) group.classList.add("has-P");
+        group.classList.add("chooser");
+        chooser(group, "cell:" + i, `row ${r + 1} col ${c + 1}: choose it, then the cell ${side === "L" ? "above or below" : "beside"} it`, i);
+      }
+    }
+    drawing.append(group);
+  }
+  // the dominoes placed so far, from the history (you and the computer alternate)
+  const you = yourSide();
+  const last = play.lastComputer && state.position === play.lastComputer.after ? play.lastComputer : null;
+  for (const entry of play.history) {
+    const cells = coveredCells(entry.before, entry.to);
+    if (cells.length !== 2) continue;
+    const mover = entry.by === "you" ? you : you === "L" ? "R" : "L";
+    const [a, b] = cells;
+    const x = pad + S * (a % w), y = pad + S * Math.floor(a / w);
+    const vertical = b - a === w;
+    const isLast = last && entry.by === "computer" && entry.to === last.after && entry.before === last.before;
+    drawing.append(svg("rect", { x: x + 6, y: y + 6, width: vertical ? S - 12 : 2 * S - 12, height: vertical ? 2 * S - 12 : S - 12,
+      rx: 6, class: `domino ${mover === "L" ? "blue" : "red"}` + (isLast ? " last-domino" : "") },
+    svg("title", { text: `${sideName(mover, "domineering")}'s domino` + (isLast ? " (the computer's last move)" : "") })));
+  }
+  board.append(drawing);
+  const name = sideName(side, "domineering");
+  help(board, play.over ? "" : chosen === null
+    ? `${name} to move: choose an empty cell, then the cell ${side === "L" ? "below or above" : "beside"} it to place a ` +
+      `${side === "L" ? "vertical" : "horizontal"} domino. Left places vertical dominoes (blue), Right horizontal ones (red); ` +
+      "whoever cannot place loses." + (last ? " Outlined: the computer's last domino." : "")
+    : `Row ${Math.floor(chosen / w) + 1} col ${chosen % w + 1} chosen: choose the cell ${side === "L" ? "below or above" : "beside"} it (or it again to drop it).`);
+  return true;
+}
+
+// A value short enough to write on the board (the hint's list gives every value in full).
+function shortValue(value, most = 9) {
+  return value.length <= most ? value : value.slice(0, most - 1) + "…";
+}
+
+// "u-v:C" edges of a coloured graph (C in B, R, G; a bare u-v is green).
+function colouredEdges(text) {
+  return text ? text.split(",").map((e) => {
+    const [ends, colour] = e.trim().split(":");
+    const [u, v] = ends.split("-");
+    return [u, v, (colour || "G").toUpperCase()];
+  }) : [];
+}
+
+// Where each node of a graph is drawn: in layers by distance from the ground, laid out once
+// from the start position so that nothing moves as edges fall.
+function graphLayout(edges) {
+  const depth = new Map([["g", 0]]);
+  for (let frontier = ["g"]; frontier.length;) {
+    const next = [];
+    for (const node of frontier) {
+      for (const [u, v] of edges) {
+        for (const [p, q] of [[u, v], [v, u]]) {
+          if (p === node && !depth.has(q)) { depth.set(q, depth.get(node) + 1); next.push(q); }
+        }
+      }
+    }
+    frontier = next;
+  }
+  const layers = [];
+  for (const [node, d] of depth) if (node !== "g") (layers[d] = layers[d] || []).push(node);
+  const widest = Math.max(1, ...layers.filter(Boolean).map((l) => l.length));
+  const W = Math.max(300, Math.min(640, 80 * widest + 60)), rowH = 80;
+  const ground = 30 + rowH * Math.max(1, layers.length - 1) + 10;
+  const pos = new Map();
+  layers.forEach((nodes, d) => nodes.forEach((node, i) => pos.set(node, [W * (i + 1) / (nodes.length + 1), ground - rowH * d])));
+  return { W, H: ground + 36, ground, pos };
+}
+
+const EDGE_COLOURS = { B: "blue", R: "red", G: "green" };
+
+// Hackenbush on a graph: blue, red and green edges drawn from the ground up; click an edge you
+// may cut (Blue: blue or green, Red: red or green) to cut it; what loses touch with the ground
+// falls. The computer's last cut (and what fell with it) stays dashed.
+function graphBoard(board, state, legal) {
+  const edges = colouredEdges(state.position);
+  const startEdges = colouredEdges(play.request.start || state.position);
+  if (startEdges.length > 40) return false;
+  const { W, H, ground, pos } = graphLayout(startEdges);
+  const drawing = svg("svg", { class: "hackenbush graph", width: W, height: H, viewBox: `0 0 ${W} ${H}` });
+  drawing.append(svg("rect", { x: 0, y: ground, width: W, height: H - ground, class: "ground" }),
+    svg("line", { x1: 0, y1: ground, x2: W, y2: ground, class: "ground-line" }));
+  const byTyped = new Map((state.moves || []).map((m) => [m.typed, m.to]));
+  const last = play.lastComputer && state.position === play.lastComputer.after ? play.lastComputer : null;
+  const feet = new Map();
+  const seen = new Map();
+  let loops = 0;
+  const curve = (u, v) => {
+    const key = [u, v].sort().join("-");
+    const copy = seen.get(key) || 0;
+    seen.set(key, copy + 1);
+    if (u === v) {
+      let x, y;
+      if (u === "g") { x = 30 + 50 * loops++; y = ground; } else [x, y] = pos.get(u);
+      const r = 16 + 8 * copy;
+      return { d: `M ${x} ${y} C ${x - r * 1.6} ${y - r * 2.6}, ${x + r * 1.6} ${y - r * 2.6}, ${x} ${y}`, mid: [x, y - r * 2] };
+    }
+    const [a, b] = u === "g" ? [v, u] : [u, v];
+    const [x1, y1] = pos.get(a) || [W / 2, ground];
+    let x2, y2;
+    if (b === "g") {
+      const n = feet.get(a) || 0;
+      feet.set(a, n + 1);
+      x2 = x1 + 40 * Math.ceil(n / 2) * (n % 2 ? 1 : -1);
+      y2 = ground;
+    } else [x2, y2] = pos.get(b) || [W / 2, ground];
+    const bend = b === "g" || !copy ? 0.8 : 28 * Math.ceil(copy / 2) * (copy % 2 ? 1 : -1);
+    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const cx = mx - bend * (y2 - y1) / len, cy = my + bend * (x2 - x1) / len;
+    return { d: `M ${x1} ${y1} Q ${cx} ${cy} ${x2} ${y2}`, mid: [0.25 * x1 + 0.5 * cx + 0.25 * x2, 0.25 * y1 + 0.5 * cy + 0.25 * y2] };
+  };
+  if (last) {
+    // the computer's last cut and what fell with it: dashed ghosts (the cut edge thicker)
+    const before = colouredEdges(last.before);
+    const kept = new Map();
+    for (const e of edges) kept.set(e.join(), (kept.get(e.join()) || 0) + 1);
+    const cut = last.typed ? Number(last.typed.replace("edge ", "")) - 1 : -1;
+    before.forEach((e, i) => {
+      const k = e.join();
+      if (kept.get(k)) { kept.set(k, kept.get(k) - 1); return; }
+      const { d } = curve(e[0], e[1]);
+      drawing.append(svg("path", { d, class: `ghost-edge ${EDGE_COLOURS[e[2]]}` + (i === cut ? " last-cut" : "") },
+        svg("title", { text: i === cut ? "cut by the computer's last move" : "fell with the computer's last cut" })));
+    });
+    seen.clear(); feet.clear(); loops = 0;
+  }
+  const layer = svg("g");
+  const labels = svg("g", { class: "labels" });
+  edges.forEach(([u, v, colour], index) => {
+    const { d, mid } = curve(u, v);
+    const group = svg("g", { class: `edge ${EDGE_COLOURS[colour]}`, "data-edge": index + 1, "data-colour": colour },
+      svg("path", { d, class: "hit" }), svg("path", { d, class: "stroke" }),
+      svg("circle", { cx: mid[0], cy: mid[1], r: 22, class: "hit-dot" }));
+    const to = byTyped.get(`edge ${index + 1}`);
+    if (to !== undefined && legal.has(to)) {
+      target(group, to);
+      const hint = play.hints && play.hints.get(to);
+      // (the value is drawn beside the edge, outside its group: the group's box stays the edge's)
+      if (hint) {
+        labels.append(svg("text", { x: mid[0], y: mid[1] - 26, "text-anchor": "middle",
+          class: `g value-${hint.outcome}`, text: shortValue(hint.value, 7) }));
+      }
+    }
+    group.append(svg("text", { x: mid[0] - 4, y: mid[1] + 4, class: "edge-num", text: index + 1 }));
+    layer.append(group);
+  });
+  drawing.append(layer, labels);
+  for (const [node, [x, y]] of pos) {
+    if (edges.some(([u, v]) => u === node || v === node)) drawing.append(svg("circle", { cx: x, cy: y, r: 5, class: "node" }));
+  }
+  const name = sideName(state.side || "L", "hackenbush");
+  board.append(drawing, el("p", { class: "summary", text: play.over ? "" :
+    `${name} to move: click a ${name.toLowerCase()} or green edge to cut it; whatever loses touch with the ground falls. ` +
+    "Blue (Left) cuts blue or green edges, Red (Right) red or green ones; whoever cannot move loses." +
+    (last ? " Dashed: the computer's last cut and what fell with it." : "") }));
+  return true;
+}
+
 // ---------------------------------------------------------------- SVG boards (keyboard too)
 // Each board is one <svg>; every move is an SVG group holding a `.hit` shape (coloured by the
 // hint, ringed when focused) and what is drawn on it. Groups are focusable buttons.
@@ -1006,6 +1247,8 @@ function allowanceBoard(board, state, legal) {
 
 const BOARDS = {
   "red-blue-hackenbush": stalksBoard,
+  domineering: domineeringBoard,
+  hackenbush: graphBoard,
   nim: heapBoard,
   subtraction: heapBoard,
   wythoff: wythoffBoard,
@@ -1108,7 +1351,7 @@ async function computerTurn() {
     const words = reply.move.words || reply.move.label;
     play.history.push({ by: "computer", label: reply.move.label || words, to: reply.move.to, before });
     showLastMove(`The computer played ${words}: ${before || "(empty)"} → ${reply.move.to || "(empty)"}`);
-    play.lastComputer = { before, after: reply.move.to };
+    play.lastComputer = { before, after: reply.move.to, typed: reply.move.typed };
     play.state = reply.state;
     play.toMove = "you";
   } finally {
@@ -1176,7 +1419,8 @@ async function startGame(event) {
     const largest = Math.max(0, ...($("position").value.split(";")[0].match(/\d+/g) || []).map(Number));
     $("opt-cap").value = String(Math.max(Number((gameInfo(name).defaults || {}).cap || 20), largest));
   }
-  play.request = { game: name, options: partisan ? {} : readOptions(), partisan, side: $("side").value };
+  play.request = { game: name, options: partisan ? {} : readOptions(), partisan, side: $("side").value,
+    start: $("position").value.trim() };
   play.history = [];
   play.over = false;
   play.busy = false;
@@ -1234,13 +1478,16 @@ function undo() {
 
 // A red-blue Hackenbush hint in the shape of an impartial one: a move is green ("P") when it
 // wins (it leaves a value >= 0 for Blue, <= 0 for Red), red otherwise; each shows its value.
+// Domineering and Hackenbush graphs: values are canonical forms (±1, 1/2*, {2|-1/2}); a move
+// wins when the opponent, moving next, loses (Left: the value left is >= 0; Right: <= 0).
 function partisanHint(hint) {
-  const sign = hint.value.startsWith("-") ? -1 : hint.value === "0" ? 0 : 1;
-  const you = hint.player === "B" ? "Blue" : "Red";
-  const wins = hint.player === "B" ? sign > 0 : sign < 0;
+  const left = hint.player !== "R";
+  const you = sideName(left ? "L" : "R", hint.name);
+  const [plus, minus] = hint.name === "domineering" ? ["Left", "Right"] : ["Blue", "Red"];
+  const wins = hint.moves.some((m) => m.winning);
   const winning = hint.moves.filter((m) => m.winning).map((m) => ({ move: m.label, to: m.to }));
-  const verdict = `Value ${hint.value} (positive favours Blue, negative Red): you (${you}, to move) ` +
-    (wins ? "win against any defence; a green move keeps the value on your side."
+  const verdict = `Value ${hint.value} (positive favours ${plus}, negative ${minus}): you (${you}, to move) ` +
+    (wins ? "win against any defence; a green move leaves a position the computer, moving next, loses."
       : "lose against perfect play; the computer answers by the exact value.") +
     " Each of your moves: green if it wins, red if it loses, with the value it leaves.";
   return { analysis: { grundy: null, outcome: wins ? "N" : "P", winning_moves: winning },
