@@ -117,7 +117,7 @@ BAD_REQUESTS = [
     pytest.param("/api/analyze", {"game": "nim", "position": "1," * 1500}, 413, id="long-text"),
     pytest.param(
         "/api/analyze",
-        {"game": "wythoff", "position": "1,1", "options": {"misere": True}},
+        {"game": "domineering", "position": "../..", "options": {"misere": True}},
         400,
         id="option-not-applicable",
     ),
