@@ -5,7 +5,7 @@ Run: ``.venv/bin/python benchmarks/bench_misere.py [--codes 0.77,0.07,4.7] [--up
 [--seconds 60] [--msv DIR]``.
 Part 1, per code: the heap n at which the quotient grew, its order, and the cumulative seconds
 to settle heaps 0..n; beside it, at checkpoints, the seconds the brute-force search
-(:class:`nimlab.misere.BruteMisere`, fresh memo) takes for the outcomes of every sum of up to
+(:class:`nimlab.quotients.BruteMisere`, fresh memo) takes for the outcomes of every sum of up to
 three heaps of at most n, and the seconds the quotient takes to answer the same sums.
 Part 2 (``--msv DIR``, DIR holding the compiled classes of MisereSolver with a stub
 ``HeapRuleset`` and a ``Bench`` driver, see BENCHMARKS.md): the heap each program reaches in
@@ -18,8 +18,8 @@ import argparse
 import subprocess
 import time
 
-from nimlab.misere import BruteMisere, QuotientSolver, misere_quotient, words_upto
 from nimlab.octal import OctalCode
+from nimlab.quotients import BruteMisere, QuotientSolver, misere_quotient, words_upto
 
 
 def growth(code: str, upto: int, seconds: float) -> None:

@@ -18,7 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # foundations; ``__version__`` is the version string of nimlab/__init__.py (the store keys
     # its results by it), not the root package's entry points
     ("errors", "exact", "core", "budget", "progress", "display", "patterns", "__version__"),
-    ("grundy", "nim", "octal", "cgt", "misere"),  # values: Grundy, Nim, octal, canonical, misère
+    ("grundy", "nim", "octal", "cgt", "quotients"),  # values: Grundy, Nim, octal, canonical, misère
     ("nimbers", "catalogue", "scoring"),  # nim arithmetic, the game catalogue, Scoring Nim
     ("equilibrium",),  # the game-agnostic exact extensive-form solver
     ("hidden",),  # hidden-information games built from combinatorial ones

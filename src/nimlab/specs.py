@@ -96,7 +96,7 @@ METHODS: dict[str, tuple[str, ...]] = {
     "grundy": ("auto", "plain", "sparse", "numba", "summary"),  # nimlab.octal.METHODS + summary
     "scoring": ("grid", "exact"),
     "solve": ("auto", "lp", "restricted"),  # nimlab.hidden.solve.METHODS
-    "misere": ("quotient",),  # nimlab.misere
+    "misere": ("quotient",),  # nimlab.quotients
 }
 """Each kind's methods, the default first."""
 RUN_METHODS: dict[str, tuple[str, ...]] = {
@@ -204,7 +204,7 @@ sparse, numba, summary
 def misere_task(code: str, upto: int | None = None, *, seconds: float = 600.0) -> Task:
     """The task computing the misère quotient of a heap game (an octal code, a catalogue
     name such as ``kayles``, or ``grundy-game``) up to heap ``upto`` (None: until Φ's period
-    is proven, at most :data:`nimlab.misere.DEFAULT_UPTO`). ``seconds`` bounds the run (a
+    is proven, at most :data:`nimlab.quotients.DEFAULT_UPTO`). ``seconds`` bounds the run (a
     limit does not change a settled result, so it is not part of the spec).
 
     >>> misere_task("kayles", 40).spec, misere_task(".07").spec

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nimlab.misere import misere_quotient
+from nimlab.quotients import misere_quotient
 
 
 def test_dawson_kayles_order_360_at_heap_30() -> None:

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from nimlab.misere import misere_quotient
-from nimlab.misere.certificate import check_certificate
+from nimlab.quotients import misere_quotient
+from nimlab.quotients.certificate import check_certificate
 from nimlab.reports.misere_census import write_report
 
 

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nimlab.errors import InvalidPositionError
-from nimlab.misere import BruteMisere, MisereQuotient, misere_quotient, words_upto
-from nimlab.misere.certificate import check_certificate
 from nimlab.octal import OctalCode
+from nimlab.quotients import BruteMisere, MisereQuotient, misere_quotient, words_upto
+from nimlab.quotients.certificate import check_certificate
 
 # Kayles, Dawson's Kayles, 0.137 (Dawson's chess), and two-digit codes whose quotients grow
 # at different heaps; 4.7 (split a heap, or take one) separately: its sums of four heaps have

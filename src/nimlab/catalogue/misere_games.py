@@ -20,8 +20,8 @@ from typing import Any
 from nimlab.catalogue.base import GameOptions
 from nimlab.catalogue.registry import make_game
 from nimlab.errors import InvalidPositionError
-from nimlab.misere.solver import HeapMoves
 from nimlab.octal import OctalCode
+from nimlab.quotients.solver import HeapMoves
 
 __all__ = ["heap_game"]
 

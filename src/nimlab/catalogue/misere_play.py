@@ -1,7 +1,7 @@
 """Misère play of any impartial catalogue game (``analyze GAME POSITION --misere``).
 
 The last player to move loses. Octal games (``kayles``, ``dawson-kayles``, ``octal --code``)
-and Grundy's game are answered from their misère quotient (:mod:`nimlab.misere`) when one
+and Grundy's game are answered from their misère quotient (:mod:`nimlab.quotients`) when one
 covers the position's heaps: the quotient of all heaps once the period of Φ is proven, else
 the partial quotient of the heaps up to the largest one. Otherwise the game tree is searched
 (heap games of an octal code as multisets of heaps), after an estimate that refuses it over
@@ -35,10 +35,10 @@ from nimlab.core.game import ImpartialGame, Outcome
 from nimlab.core.heaps import heap_name
 from nimlab.core.transforms import misere
 from nimlab.errors import InvalidPositionError, TooLargeError
-from nimlab.misere.brute import BruteMisere
-from nimlab.misere.quotient import MisereQuotient, misere_quotient
-from nimlab.misere.solver import HeapMoves
 from nimlab.octal import OctalCode
+from nimlab.quotients.brute import BruteMisere
+from nimlab.quotients.quotient import MisereQuotient, misere_quotient
+from nimlab.quotients.solver import HeapMoves
 
 __all__ = ["MisereEntry", "quotient_for"]
 

@@ -73,7 +73,7 @@ def make_game(name: str, options: GameOptions | None = None) -> CatalogueGame[An
     cls = find_game(name)
     options = options or GameOptions()
     if options.misere and "--misere" not in cls.option_flags and cls.impartial:
-        # misère play of any impartial game: its quotient or a search (nimlab.misere)
+        # misère play of any impartial game: its quotient or a search (nimlab.quotients)
         from dataclasses import replace
 
         from nimlab.catalogue.misere_play import MisereEntry

@@ -250,18 +250,24 @@ class _Parser:
         return game(self.side(inner[:at]), self.side(inner[at + length :]))
 
     def side(self, text: str) -> list[Game]:
+        """The options on one side of a run of bars: a side with bars of its own is one
+        game (``0,*|-2`` in ``{0,*|-2||-2}`` is ``{0,*|-2}``: commas bind inside the bars),
+        otherwise the options separated by commas.
+
+        >>> str(parse_game("{0,*|-2||-2}")), str(parse_game("{2||1|0,*}"))
+        ('{0,*|-2||-2}', '{2||1|0,*}')
+        """
         if not text:
             return []
+        if _bar_runs(text):
+            return [self.options_game(text)]
         result = []
         for item in _split_commas(text):
             if not item:
                 raise self.error("an empty option")
-            if _bar_runs(item):
-                result.append(self.options_game(item))
-            else:
-                sub = _Parser(item, self.before_add)
-                sub.text = self.text
-                result.append(sub.parse())
+            sub = _Parser(item, self.before_add)
+            sub.text = self.text
+            result.append(sub.parse())
         return result
 
 

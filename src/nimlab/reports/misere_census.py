@@ -6,7 +6,7 @@ lasts; each code gets a few seconds. The report says for each code |Q|, |P|, the
 period and preperiod of Φ, whether Q is tame and whether the game is *plain misère Nim* (the
 misère Nim rule on the Grundy values predicts every sum tried), or "not settled up to heap n"
 with the order of the partial quotient; ``certificates.json`` holds every quotient's table,
-P-portion and Φ for :func:`nimlab.misere.certificate.check_certificate`.
+P-portion and Φ for :func:`nimlab.quotients.certificate.check_certificate`.
 
 >>> plain_misere_nim(misere_quotient("0.121"))
 False
@@ -25,9 +25,9 @@ from operator import xor
 from pathlib import Path
 
 from nimlab.budget import Budget
-from nimlab.misere.brute import words_upto
-from nimlab.misere.quotient import MisereQuotient, misere_quotient
 from nimlab.octal import OctalCode, grundy_sequence
+from nimlab.quotients.brute import words_upto
+from nimlab.quotients.quotient import MisereQuotient, misere_quotient
 
 __all__ = ["census_codes", "plain_misere_nim", "write_report"]
 
@@ -128,7 +128,8 @@ def write_report(
         *_literature(results),
         "",
         "Certificates: `certificates.json` (table, P-portion, Φ per code); recheck one with",
-        "`nimlab.misere.certificate.check_certificate` (the proof, and brute force on small sums).",
+        "`nimlab.quotients.certificate.check_certificate` (the proof, and brute force on small"
+        " sums).",
     ]
     (out / "certificates.json").write_text(json.dumps(certificates))
     report = out / "report.md"

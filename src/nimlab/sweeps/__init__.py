@@ -3,7 +3,7 @@
 Tasks are named by :mod:`nimlab.specs` (re-exported here); :mod:`nimlab.sweeps.tasks` runs them.
 
 >>> sorted(KINDS)
-['grundy', 'scoring', 'solve']
+['grundy', 'misere', 'scoring', 'solve']
 """
 
 from nimlab.specs import (

@@ -146,7 +146,7 @@ def _compute_solve(
 def _compute_misere(*, code: str, upto: int | None, seconds: float) -> dict[str, Any]:
     """The JSON of ``nimlab misere CODE [--upto N] --json``."""
     from nimlab.catalogue.misere_games import heap_game
-    from nimlab.misere.quotient import misere_quotient
+    from nimlab.quotients.quotient import misere_quotient
 
     name, parsed, moves = heap_game(code)
     game: Any = parsed if parsed is not None else moves

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations_with_replacement
 
-from nimlab.misere.solver import HeapMoves
+from nimlab.quotients.solver import HeapMoves
 
 __all__ = ["BruteMisere", "words_upto"]
 

@@ -9,10 +9,10 @@ exactly when the product of the heaps' elements is in the P-portion.
 (24, 5, ['1', '1', 'a', 'a', 'b'])
 """
 
-from nimlab.misere.brute import BruteMisere, words_upto
-from nimlab.misere.monoid import Monoid
-from nimlab.misere.quotient import DEFAULT_UPTO, MisereQuotient, is_tame, misere_quotient
-from nimlab.misere.solver import HeapMoves, QuotientSolver
+from nimlab.quotients.brute import BruteMisere, words_upto
+from nimlab.quotients.monoid import Monoid
+from nimlab.quotients.quotient import DEFAULT_UPTO, MisereQuotient, is_tame, misere_quotient
+from nimlab.quotients.solver import HeapMoves, QuotientSolver
 
 __all__ = [
     "DEFAULT_UPTO",

@@ -1,6 +1,6 @@
 """Misère quotients as results: compute, certify the period, read outcomes and moves off them.
 
-:func:`misere_quotient` runs :class:`~nimlab.misere.solver.QuotientSolver` heap by heap and, for
+:func:`misere_quotient` runs :class:`~nimlab.quotients.solver.QuotientSolver` heap by heap and, for
 an octal game, looks for a period of the pretending function Φ after every heap, proven by the
 octal periodicity theorem applied to Φ (:func:`nimlab.octal.find_period` on the element
 numbers): a heap whose element and transitions repeat an earlier heap's is a conservative
@@ -26,10 +26,10 @@ from html import escape
 from typing import Any
 
 from nimlab.errors import InvalidPositionError, TooLargeError
-from nimlab.misere.monoid import Monoid, kernel
-from nimlab.misere.presentation import present
-from nimlab.misere.solver import HeapMoves, QuotientSolver
 from nimlab.octal import OctalCode, find_period, proof_length
+from nimlab.quotients.monoid import Monoid, kernel
+from nimlab.quotients.presentation import present
+from nimlab.quotients.solver import HeapMoves, QuotientSolver
 
 __all__ = ["DEFAULT_UPTO", "MisereQuotient", "is_tame", "misere_quotient"]
 
@@ -157,7 +157,7 @@ class MisereQuotient:
     def certificate(self) -> dict[str, Any]:
         """The data an independent check needs: the table, P-portion and Φ (element numbers).
 
-        Recheck it with :func:`nimlab.misere.certificate.check_certificate`."""
+        Recheck it with :func:`nimlab.quotients.certificate.check_certificate`."""
         return {
             "code": self.game,
             "certified_to": self.certified_to,
@@ -216,7 +216,7 @@ def is_tame(monoid: Monoid, p: Sequence[bool]) -> bool:
     ``{1, a} + G`` (disjoint) with ``a^2 = 1``, ``G`` an elementary abelian 2-group of order ``2^k``
     (its identity ``e`` the only other idempotent) and ``P = {a, e}`` (order ``2^k + 2``).
 
-    >>> from nimlab.misere.monoid import cyclic
+    >>> from nimlab.quotients.monoid import cyclic
     >>> is_tame(cyclic(1, 2), [False, True, False])
     False
     >>> nim = misere_quotient(lambda n: [(k,) if k else () for k in range(n)], upto=3)

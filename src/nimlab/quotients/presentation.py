@@ -7,7 +7,7 @@ written ``"a^2b"``, the identity ``"1"``. The relations are ``w = v`` for every 
 ``w`` that is not the name of its element (every word shorter than ``w`` dividing it is a
 name), ``v`` being that name: they rewrite any word to its name, so they present the monoid.
 
->>> from nimlab.misere.monoid import cyclic
+>>> from nimlab.quotients.monoid import cyclic
 >>> names, relations, gens = present(cyclic(1, 2), [0, 1, 1])
 >>> names, relations, gens
 (['1', 'a', 'a^2'], ['a^3 = a'], [1])
@@ -18,7 +18,7 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 
-from nimlab.misere.monoid import Monoid
+from nimlab.quotients.monoid import Monoid
 
 __all__ = ["letter", "present", "word_text"]
 

@@ -1,6 +1,6 @@
 """Certificates of misère quotients: the data file, and the two independent rechecks of it.
 
-A certificate (:meth:`~nimlab.misere.quotient.MisereQuotient.certificate`, written by
+A certificate (:meth:`~nimlab.quotients.quotient.MisereQuotient.certificate`, written by
 ``nimlab reproduce misere-census``) holds an octal code, the multiplication table of Q, the
 P-portion and Φ for heaps ``0..certified_to``. :func:`check_certificate` rechecks it twice,
 sharing nothing with the solver but the game's rules:
@@ -9,9 +9,9 @@ sharing nothing with the solver but the game's rules:
   identity is not in P, and the searches for a P-failure and an N-failure find none (then,
   by induction on sums, every sum of heaps up to ``certified_to`` has the predicted outcome);
 - *brute force*: every multiset of up to ``count`` heaps of sizes up to ``largest`` is
-  searched exhaustively (:class:`~nimlab.misere.brute.BruteMisere`) and compared.
+  searched exhaustively (:class:`~nimlab.quotients.brute.BruteMisere`) and compared.
 
->>> from nimlab.misere.quotient import misere_quotient
+>>> from nimlab.quotients.quotient import misere_quotient
 >>> cert = misere_quotient("0.77", upto=12).certificate()
 >>> check_certificate(cert, count=3, largest=8)
 '0.77: proof checked for heaps up to 12; 164 sums of up to 3 heaps of at most 8 agree'
@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nimlab.misere.brute import BruteMisere, words_upto
-from nimlab.misere.monoid import Monoid
-from nimlab.misere.solver import Pretension
 from nimlab.octal import OctalCode
+from nimlab.quotients.brute import BruteMisere, words_upto
+from nimlab.quotients.monoid import Monoid
+from nimlab.quotients.solver import Pretension
 
 __all__ = ["check_certificate"]
 

@@ -28,9 +28,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from nimlab.errors import InvalidPositionError, TooLargeError
-from nimlab.misere.monoid import Monoid, Product, cyclic, element_index, reduce, trivial
-from nimlab.misere.words import Times, least_n_failure, least_p_failure, mark_p_portion
 from nimlab.octal.code import OctalCode
+from nimlab.quotients.monoid import Monoid, Product, cyclic, element_index, reduce, trivial
+from nimlab.quotients.words import Times, least_n_failure, least_p_failure, mark_p_portion
 
 __all__ = ["HeapMoves", "Pretension", "QuotientSolver"]
 

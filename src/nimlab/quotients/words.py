@@ -17,7 +17,7 @@ last type most significant), in which the options of a word always come before i
 No P-failure and no N-failure (with the identity out of P) is a proof, by induction on words,
 that the pretension predicts the misère outcome of *every* word (Plambeck and Siegel 2008).
 
->>> from nimlab.misere.monoid import cyclic
+>>> from nimlab.quotients.monoid import cyclic
 >>> q = cyclic(1, 2)  # misère Nim of heaps of 1: 1, a, a^2 = 1
 >>> times = lambda x, y: q.mul[x][y]
 >>> p, least = mark_p_portion(times, [1], [frozenset({0})], q.size)
