@@ -15,6 +15,7 @@ __all__ = [
     "LoopyGameError",
     "NimlabError",
     "NoSuchPositionError",
+    "PlaygroundFullError",
     "TooLargeError",
     "UnknownGameError",
 ]
@@ -54,6 +55,11 @@ class LoopyGameError(NimlabError):
 
 class NoSuchPositionError(NimlabError, ValueError):
     """A search was asked for positions that provably do not exist (e.g. 2 distinct lost heaps)."""
+
+
+class PlaygroundFullError(NimlabError):
+    """The server keeps as many games in progress as it can: a new one must wait (HTTP 429,
+    Too Many Requests)."""
 
 
 class TooLargeError(NimlabError):

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from nimlab.errors import NoSuchPositionError, PlaygroundFullError
 from nimlab.play.hidden import HiddenMatch, MatchStore
 
 
@@ -64,12 +65,39 @@ def test_kriegspiel_tells_the_opponent_only_that_a_move_was_made() -> None:
         assert event.startswith("try") or event.startswith("opponent: moved")
 
 
-def test_store_is_bounded() -> None:
+def test_store_is_bounded_and_fair() -> None:
+    """A game in progress is never dropped for a stranger's new game: a full store refuses
+    the newcomer, drops finished games first, then the least recently used idle ones."""
     store = MatchStore(capacity=2)
-    tokens = [store.add(HiddenMatch.start("sn", (1, 1))) for _ in range(3)]
-    assert store.use(tokens[-1], lambda match: match.variant) == "sn"
-    with pytest.raises(Exception, match="no game"):
+    tokens = [store.add(HiddenMatch.start("sn", (1, 1))) for _ in range(2)]
+    with pytest.raises(PlaygroundFullError, match="2 games in progress"):
+        store.add(HiddenMatch.start("sn", (1, 1)))
+    assert all(store.use(token, lambda match: match.variant) == "sn" for token in tokens)
+    # a finished game makes room for a new one
+    store.use(tokens[0], lambda match: _play_out(match))
+    third = store.add(HiddenMatch.start("sn", (1, 1)))
+    with pytest.raises(NoSuchPositionError, match="no game"):
         store.use(tokens[0], lambda match: match.variant)
+    assert store.use(third, lambda match: match.over) is False
+    # distinct solved games are bounded too: a fifth game waits while four are in progress
+    games = MatchStore(games=4)
+    for heaps in ((1, 1), (2, 1), (2, 2), (3, 1)):
+        games.add(HiddenMatch.start("sn", heaps))
+    with pytest.raises(PlaygroundFullError):
+        games.add(HiddenMatch.start("sn", (3, 2)))
+    # an idle game gives way, the least recently used first
+    idle = MatchStore(capacity=2, idle_seconds=0)
+    first, second = (idle.add(HiddenMatch.start("sn", (1, 1))) for _ in range(2))
+    idle.use(first, lambda match: match.variant)  # first is now the more recently used
+    idle.add(HiddenMatch.start("sn", (1, 1)))
+    assert idle.use(first, lambda match: match.variant) == "sn"
+    with pytest.raises(NoSuchPositionError):
+        idle.use(second, lambda match: match.variant)
+
+
+def _play_out(match: HiddenMatch) -> None:
+    while not match.over:
+        match.act(0)
 
 
 def test_a_catalogue_game_is_played_on_its_own_components() -> None:

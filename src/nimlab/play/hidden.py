@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,7 +38,12 @@ from typing import Any
 from nimlab.budget import Budget, Cost, check_cost
 from nimlab.catalogue.base import GameOptions
 from nimlab.equilibrium.cursor import Cursor
-from nimlab.errors import InvalidPositionError, NoSuchPositionError, TooLargeError
+from nimlab.errors import (
+    InvalidPositionError,
+    NoSuchPositionError,
+    PlaygroundFullError,
+    TooLargeError,
+)
 from nimlab.exact import exact_str
 from nimlab.hidden.components import ComponentType, HeapComponent
 from nimlab.hidden.games import HiddenGame, estimate_hidden, hidden_game
@@ -537,37 +543,75 @@ refused; the opponent only learns that a move was made'
 
 
 class MatchStore:
-    """The games in progress, by random token; the oldest are dropped beyond ``capacity``
-    matches, or beyond ``games`` distinct solved games (each holds its tree in memory; matches
-    of the same game share it, see :meth:`game`).
+    """The games in progress, by random token: at most ``capacity`` matches and ``games``
+    distinct solved games (each holds its tree in memory; matches of the same game share it,
+    see :meth:`game`).
+
+    Matches are kept fairly: a new game makes room only by dropping finished matches, then
+    matches nobody has touched for ``idle_seconds``, least recently used first. A game in
+    progress is never dropped for someone else's new game; when no room can be made, the new
+    game is refused with :class:`~nimlab.errors.PlaygroundFullError` (HTTP 429, Too Many Requests).
 
     >>> store = MatchStore(capacity=1)
     >>> first = store.add(HiddenMatch.start("sn", (1, 1)))
-    >>> second = store.add(HiddenMatch.start("sn", (1, 1)))
-    >>> store.use(second, lambda match: match.variant)
-    'sn'
+    >>> store.add(HiddenMatch.start("sn", (1, 1)))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    nimlab.errors.PlaygroundFullError: the playground is full: 1 game in progress ...
     >>> store.use(first, lambda match: match.variant)
+    'sn'
+    >>> patient = MatchStore(capacity=1, idle_seconds=0)  # every match counts as idle at once
+    >>> old = patient.add(HiddenMatch.start("sn", (1, 1)))
+    >>> new = patient.add(HiddenMatch.start("sn", (1, 1)))
+    >>> patient.use(old, lambda match: match.variant)
     Traceback (most recent call last):
       ...
     nimlab.errors.NoSuchPositionError: no game ... (finished long ago, or the server restarted)
-    >>> store.game("sn[nim](1,1)") is store.use(second, lambda match: match.game)
+    >>> patient.game("sn[nim](1,1)") is patient.use(new, lambda match: match.game)
     True
     """
 
-    def __init__(self, capacity: int = 256, games: int = 4) -> None:
+    def __init__(self, capacity: int = 256, games: int = 4, idle_seconds: float = 1800) -> None:
         self.capacity = capacity
         self.games = games
+        self.idle_seconds = idle_seconds
         self._matches: OrderedDict[str, HiddenMatch] = OrderedDict()
+        self._used: dict[str, float] = {}
         self._lock = threading.Lock()
 
     def add(self, match: HiddenMatch) -> str:
-        """Keep ``match``; return its token."""
+        """Keep ``match`` and return its token, making room as the class says (or refusing
+        with :class:`~nimlab.errors.PlaygroundFullError`)."""
         token = secrets.token_urlsafe(12)
         with self._lock:
             self._matches[token] = match
+            self._used[token] = time.monotonic()
             while len(self._matches) > self.capacity or self._distinct_games() > self.games:
-                self._matches.popitem(last=False)
+                victim = self._droppable(token)
+                if victim is None:
+                    self._drop(token)
+                    busy = sum(not m.over for m in self._matches.values())
+                    raise PlaygroundFullError(
+                        f"the playground is full: {busy} game{'s' * (busy != 1)} in progress"
+                        f" (it keeps {self.capacity} games of at most {self.games} different"
+                        " positions); try again in a few minutes"
+                    )
+                self._drop(victim)
         return token
+
+    def _droppable(self, keep: str) -> str | None:
+        """A finished match, else the least recently used idle one (never ``keep``)."""
+        others = [token for token in self._matches if token != keep]
+        finished = [token for token in others if self._matches[token].over]
+        if finished:
+            return finished[0]
+        now = time.monotonic()
+        idle = [token for token in others if now - self._used[token] >= self.idle_seconds]
+        return idle[0] if idle else None
+
+    def _drop(self, token: str) -> None:
+        del self._matches[token]
+        del self._used[token]
 
     def _distinct_games(self) -> int:
         return len({id(match.game) for match in self._matches.values()})
@@ -590,6 +634,7 @@ class MatchStore:
                     f"no game {token[:24]!r} (finished long ago, or the server restarted)"
                 )
             self._matches.move_to_end(token)
+            self._used[token] = time.monotonic()
             return job(match)
 
 

@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from nimlab.errors import NimlabError, TooLargeError
+from nimlab.errors import NimlabError, PlaygroundFullError, TooLargeError
 from nimlab.web.api import router, warm_up
 from nimlab.web.docs_page import add_docs_page
 from nimlab.web.guard import BudgetExceededError, JobLimits, JobPool
@@ -130,6 +130,10 @@ def create_app(limits: JobLimits | None = None) -> FastAPI:
     @app.exception_handler(BudgetExceededError)
     async def over_budget(request: Request, error: Exception) -> JSONResponse:
         return JSONResponse({"error": str(error)}, status_code=503)
+
+    @app.exception_handler(PlaygroundFullError)
+    async def full(request: Request, error: Exception) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=429, headers={"Retry-After": "60"})
 
     @app.exception_handler(TooLargeError)
     async def too_large(request: Request, error: Exception) -> JSONResponse:
