@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 import pytest
@@ -47,3 +48,20 @@ def test_a_full_queue_and_a_stopping_pool_refuse_at_once() -> None:
             await first
 
     asyncio.run(two_at_once())
+
+
+def test_stop_from_a_signal_handler_that_interrupted_the_locked_pool_returns() -> None:
+    # uvicorn calls stop() from its SIGTERM handler, on the event loop's thread, which may be
+    # inside `with pool._lock` at that moment: stop() must not wait for the lock it holds
+    pool = JobPool(JobLimits(seconds=5))
+
+    def interrupted() -> None:
+        with pool._lock:
+            pool.stop()
+
+    worker = threading.Thread(target=interrupted, daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    assert not worker.is_alive(), "stop() deadlocked on the pool's own lock"
+    with pytest.raises(BudgetExceededError, match="stopping"):
+        asyncio.run(pool.run(_demo, 2, what="the demo"))

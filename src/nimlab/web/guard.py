@@ -209,7 +209,9 @@ class JobPool:
 
     def __init__(self, limits: JobLimits) -> None:
         self.limits = limits
-        self._lock = threading.Lock()
+        # re-entrant: :meth:`stop` runs in a signal handler on the event loop's thread, which
+        # may hold the lock at that moment (a plain lock would deadlock the server's exit)
+        self._lock = threading.RLock()
         self._running = 0
         self._waiting = 0
         self._children: set[BaseProcess] = set()
@@ -221,7 +223,8 @@ class JobPool:
         return self._running
 
     def stop(self) -> None:
-        """Kill every child and refuse new jobs (the server is stopping)."""
+        """Kill every child and refuse new jobs (the server is stopping). Safe to call from a
+        signal handler that interrupted this pool's own thread while it held the lock."""
         self._stopping = True
         with self._lock:
             children = list(self._children)
