@@ -547,20 +547,15 @@ def store_show(
         console.print_json(json.dumps(found.payload))
 
 
-#: The exit code of ``nimlab store check`` when it finds damaged rows (the store itself is
-#: readable: not bad input, 2, nor unexpected, 1).
-EXIT_DAMAGED = 4
-
-
 @store_app.command("check")
 def store_check(
     store: str | None = STORE_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Check every stored row; list the damaged ones (not JSON objects, or lacking what their
-    kind of result holds). Exit 0 when every row is sound, 4 when some are damaged (commands
-    pass over such a row and replace it when they compute the result again), 2 when the file
-    is not a results store."""
+    kind of result holds). Exit 0 when every row is sound; 2 (the contract's code for bad input,
+    with one ``error:`` line) when some are damaged (commands pass over such a row and replace it
+    when they compute the result again) or when the file is not a results store."""
     path = resolve_store_path(store)
     with ResultStore(path, create=False) as opened:
         good, damaged = opened.scan()
@@ -584,10 +579,10 @@ def store_check(
         )
     if damaged:
         sys.stderr.write(
-            f"store {path}: {len(damaged)} damaged row(s); the commands that compute them"
-            " replace them\n"
+            f"error: store {path}: {len(damaged)} damaged row(s); the commands that compute"
+            " them replace them\n"
         )
-        raise typer.Exit(EXIT_DAMAGED)
+        raise typer.Exit(2)
 
 
 @store_app.command("export")
