@@ -689,7 +689,7 @@ def _check_options(options: GameOptions) -> None:
 def _parse(game: CatalogueGame[Any], text: str) -> Hashable:
     """The position ``text``; for heap games the empty text is the position without heaps
     (octal games remove heaps; the last move leaves none)."""
-    if not text.strip() and isinstance(game, HeapGame):
+    if not text.strip() and isinstance(base_game(game), HeapGame):
         return ()
     position: Hashable = game.parse_position(text)
     return position
