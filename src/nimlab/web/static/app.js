@@ -61,6 +61,7 @@ const STARTS = {
     $("game").dispatchEvent(new Event("change"));
     $("position").value = "3,4,5";
     $("starter").value = "you";
+    $("rule").value = "normal";  // the guided starts teach normal play
     await startGame(null);
     showNimCard(play.state.heaps || [3, 4, 5]);
     setStatus("Your move. Click a counter to take it and every counter to its right: "
@@ -72,6 +73,7 @@ const STARTS = {
     $("game").value = "kayles";
     $("game").dispatchEvent(new Event("change"));
     $("starter").value = "you";
+    $("rule").value = "normal";
     await startGame(null);
   },
   scoring: async () => {
