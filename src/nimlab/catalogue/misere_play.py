@@ -40,7 +40,7 @@ from nimlab.quotients.brute import BruteMisere
 from nimlab.quotients.quotient import MisereQuotient, misere_quotient
 from nimlab.quotients.solver import HeapMoves
 
-__all__ = ["MisereEntry", "quotient_for", "warm_quotients"]
+__all__ = ["MisereEntry", "quotient_for"]
 
 #: Seconds given to proving the period of Φ of an octal game (most two-digit codes with a
 #: period take well under a second; Kayles 0.4 s), then to the heaps a position needs.
@@ -80,30 +80,6 @@ def quotient_for(
         if known is None or partial.certified_to > known.certified_to:
             _QUOTIENTS[key] = known = partial
     return known if known.certified_to >= largest else None
-
-
-#: The catalogue's named heap games whose quotients a server computes once at start, with the
-#: seconds each may take: Kayles' period is proven in about 0.2 s (certified to heap 167);
-#: Dawson's Kayles has no period known and Grundy's game is not octal, so they get a short look.
-_WARM_GAMES = {"kayles": 2.0, "dawson-kayles": 0.3, "grundy-game": 0.3}
-
-
-def warm_quotients(scale: float = 1.0) -> None:
-    """Compute the misère quotients of the catalogue's named heap games (Kayles' with its
-    proven period; Dawson's Kayles' and Grundy's game's partial), in about ``scale`` times the
-    seconds of :data:`_WARM_GAMES`, so that processes forked from this one (the playground's
-    jobs) start with them.
-
-    >>> warm_quotients()
-    >>> _QUOTIENTS["0.77"].period
-    12
-    """
-    from nimlab.catalogue.registry import make_game
-
-    for name, seconds in _WARM_GAMES.items():
-        entry = MisereEntry(make_game(name))
-        if entry.heap_moves is not None:
-            quotient_for(entry.base.spec, entry.code, entry.heap_moves, 12, seconds * scale)
 
 
 @cache

@@ -34,7 +34,7 @@ from rich.console import Console
 
 from nimlab.catalogue import CatalogueGame, GameOptions, analyze, grundy_table, make_game
 from nimlab.catalogue.heapgames import HeapGame
-from nimlab.catalogue.misere_play import MisereEntry
+from nimlab.catalogue.misere_play import MisereEntry, quotient_for
 from nimlab.core.heaps import heap_name, typed_index
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.play.allowance import ALLOWANCE_GAMES, AllowanceGame, allowance_game
@@ -60,6 +60,7 @@ __all__ = [
     "nim_explanation",
     "open_state",
     "render_text",
+    "warm_quotients",
 ]
 
 #: Limits on a position played in the playground (web and terminal).
@@ -291,7 +292,6 @@ class PlayState:
         """Where the misère answers about the last position asked about come from, in words:
         ``from the misère quotient of order 40``, ``found by search`` (None: normal play).
 
-        >>> from nimlab.catalogue.misere_play import warm_quotients
         >>> warm_quotients()  # as the playground's server does at start
         >>> kayles = open_state("kayles", "3,5", GameOptions(misere=True))
         >>> _ = kayles.game.outcome(kayles.position); kayles.source()
@@ -507,7 +507,6 @@ class PlayState:
     def _misere_words(self, analysis: dict[str, Any], source: str) -> str:
         """A misère hint in words: the rule, who wins here, and where that comes from.
 
-        >>> from nimlab.catalogue.misere_play import warm_quotients
         >>> warm_quotients()  # as the playground's server does at start
         >>> state = open_state("kayles", "3,5", GameOptions(misere=True))
         >>> print(state.hint()["explanation"])  # doctest: +NORMALIZE_WHITESPACE
@@ -627,6 +626,29 @@ class ComputerMove:
     winning: bool
     #: misère play: where the move was found, in words (:meth:`PlayState.source`)
     source: str | None = None
+
+
+#: The catalogue's named heap games whose misère quotients a server computes once at start,
+#: with the seconds each may take: Kayles' period is proven in about 0.2 s (certified to heap
+#: 167); Dawson's Kayles has no period known and Grundy's game is not octal, so they get a
+#: short look (their partial quotients of the heaps reached).
+_WARM_GAMES = {"kayles": 2.0, "dawson-kayles": 0.3, "grundy-game": 0.3}
+
+
+def warm_quotients(scale: float = 1.0) -> None:
+    """Compute the misère quotients of the catalogue's named heap games, in about ``scale``
+    times the seconds of :data:`_WARM_GAMES`, so that processes forked from this one (the
+    playground's jobs, each a child forked for its request) start with them.
+
+    >>> warm_quotients()
+    >>> kayles = make_game("kayles", GameOptions(misere=True))
+    >>> kayles.outcome((1000, 2001, 77)).value, kayles.quotient.order, kayles.quotient.period
+    ('N', 40, 12)
+    """
+    for name, seconds in _WARM_GAMES.items():
+        entry = make_game(name, GameOptions(misere=True))
+        if isinstance(entry, MisereEntry) and entry.heap_moves is not None:
+            quotient_for(entry.base.spec, entry.code, entry.heap_moves, 12, seconds * scale)
 
 
 def misere_playable(cls: type[CatalogueGame[Any]]) -> bool:

@@ -20,7 +20,6 @@ from fastapi import APIRouter, HTTPException, Request
 
 from nimlab.budget import Budget
 from nimlab.catalogue import GameOptions, analyze, find_game, make_game, registered_games
-from nimlab.catalogue.misere_play import warm_quotients
 from nimlab.errors import InvalidPositionError, NimlabError, NoSuchPositionError, TooLargeError
 from nimlab.exact import parse_rational
 from nimlab.hidden.variants import VARIANTS
@@ -42,6 +41,7 @@ from nimlab.play.impartial import (
     grundy_table_json,
     misere_playable,
     open_state,
+    warm_quotients,
 )
 from nimlab.play.partisan import PARTISAN_GAMES, open_partisan, value_str
 from nimlab.web.guard import JobPool
