@@ -129,8 +129,7 @@ CASES = [
 OTHER_CODES = ("0.137", "4.07", "0.6")
 CODE_CASES = [
     pytest.param(code, "2,3,5", first, id=f"octal-{code}-2,3,5-{first}")
-    for code in OTHER_CODES
-    for first in ("you", "computer")
+    for code, first in zip(OTHER_CODES, ("you", "computer", "you"), strict=True)
 ]
 
 
