@@ -380,3 +380,55 @@ def test_every_board_fits_a_phone(server: str, browser: Any, too_small: Any) -> 
     page.close()
     assert problems == [], "\n".join(problems)
     assert errors == []
+
+
+def test_misere_kayles_to_the_end(server: str, page: Any) -> None:
+    """Kayles with the rule switched to misère play: the page says the last move loses, the
+    hint says the outcome comes from the misère quotient of order 40 (Plambeck 2005: misère
+    Kayles' quotient has 40 elements), so does each of the computer's moves, and the game-over
+    words name the winner by the misère rule: whoever made the last move loses."""
+    page.goto(f"{server}/?game=kayles&position=4,3")
+    page.wait_for_function("() => document.querySelector('#game').value === 'kayles'")
+    rule = page.locator("#rule")
+    assert rule.is_visible() and rule.input_value() == "normal"
+    labels = rule.locator("option").all_text_contents()
+    assert labels == ["Normal play", "Misère play (last move loses)"]
+    page.select_option("#rule", "misere")
+    page.click("#start")
+    page.wait_for_selector("svg.octal .token-cell.chooser")
+    note = page.locator("#rule-note")
+    assert note.is_visible()
+    assert (note.text_content() or "").startswith("Misère play: whoever makes the last move loses.")
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    verdict = page.locator("#hint-verdict").text_content() or ""
+    assert verdict.startswith("Misère play (the last move loses): ")
+    assert verdict.endswith("(from the misère quotient of order 40).")
+    explanation = page.locator("#hint-explanation").text_content() or ""
+    assert explanation.startswith("Misère play: whoever makes the last move loses")
+    assert "Grundy" not in verdict and "g=" not in page.locator("#hint-options").inner_text()
+    _clean(page, "the misère hint")
+    for turn in range(20):
+        if _status(page).startswith("Game over"):
+            break
+        before = page.locator("#history li").count()
+        page.locator("svg.octal .token-cell.chooser").first.click()
+        page.wait_for_selector("svg.octal .token-cell.target")
+        page.locator("svg.octal .token-cell.target").first.click()
+        _wait_reply(page, before)
+        assert len(page.locator("#feedback").text_content() or "") > 20
+        if not _status(page).startswith("Game over"):
+            last = _status(page, "#last-move")
+            assert last.startswith("The computer played heap ")
+            assert last.endswith("(from the misère quotient of order 40)"), last
+        _clean(page, f"misère move {turn + 1}")
+    status = _status(page)
+    last_mover = page.locator("#history li").last.get_attribute("class") or ""
+    if last_mover.startswith("you"):  # you made the last move: under misère play you lose
+        assert status == (
+            "Game over: the computer wins. (misère play: the last move loses, and you made it)"
+        )
+    else:
+        assert status == (
+            "Game over: you win! (misère play: the last move loses, and the computer made it)"
+        )

@@ -51,26 +51,34 @@ _SECONDS_PER_STATE = 5e-6
 _BYTES_PER_STATE = 400
 
 _QUOTIENTS: dict[str, MisereQuotient] = {}
+#: The seconds already spent on proving the period of Φ of a code, in this process.
+_PERIOD_TRIED: dict[str, float] = {}
 
 
 def quotient_for(
     name: str, code: OctalCode | None, moves: HeapMoves, largest: int, seconds: float
 ) -> MisereQuotient | None:
-    """A quotient of ``name`` covering heaps up to ``largest`` (kept for the session), or None
-    when none is found in about ``seconds``."""
-    known = _QUOTIENTS.get(name)
+    """A quotient of ``name`` covering heaps up to ``largest`` (kept for the session, under the
+    octal code when there is one: ``kayles`` and ``octal(0.77)`` share it), or None when none
+    is found in about ``seconds``. The period of an octal game's Φ is sought once per process
+    (again only with more time)."""
+    key = str(code) if code is not None else name
+    known = _QUOTIENTS.get(key)
     if known is not None and (known.period is not None or known.certified_to >= largest):
         return known
     game: Any = code if code is not None else moves
-    if code is not None and (known is None or known.settled):
-        proven = misere_quotient(game, name=name, seconds=min(_PERIOD_SECONDS, seconds))
-        _QUOTIENTS[name] = known = proven
+    period_seconds = min(_PERIOD_SECONDS, seconds)
+    if code is not None and _PERIOD_TRIED.get(key, -1.0) < period_seconds:
+        _PERIOD_TRIED[key] = period_seconds
+        proven = misere_quotient(game, name=name, seconds=period_seconds)
+        if known is None or proven.period is not None or proven.certified_to > known.certified_to:
+            _QUOTIENTS[key] = known = proven
         if proven.period is not None or proven.certified_to >= largest:
             return proven
     if known is None or known.certified_to < largest:
         partial = misere_quotient(game, largest, name=name, seconds=seconds)
         if known is None or partial.certified_to > known.certified_to:
-            _QUOTIENTS[name] = known = partial
+            _QUOTIENTS[key] = known = partial
     return known if known.certified_to >= largest else None
 
 
@@ -170,6 +178,11 @@ class MisereEntry(CatalogueGame[Any]):
         self.method = "misere-quotient" if found is not None else "brute-force"
         return found
 
+    @property
+    def quotient(self) -> MisereQuotient | None:
+        """The quotient that answered the last position asked about (None: by search)."""
+        return self._quotient if self.method == "misere-quotient" else None
+
     def _brute_cost(self, position: Any) -> Cost:
         """Positions the search may meet: multisets of heaps below each heap (octal games), or
         the product of (heap + 1) for other heap games; unknown (the running step budget
@@ -221,6 +234,8 @@ class MisereEntry(CatalogueGame[Any]):
             check_limit(f"the misère search of {self.spec}", self._brute_cost(position), self.limit)
             options = sorted(self.brute_winning_moves(position), key=lambda m: str(m[1]))
             return [CatalogueMove(option, "found by search") for _, option in options]
+        if quotient is None:  # the search of every option: refused by its estimate first
+            check_limit(f"the misère search of {self.spec}", self._brute_cost(position), self.limit)
         moves = self.heap_moves
         assert moves is not None
         result: list[CatalogueMove[Any]] = []

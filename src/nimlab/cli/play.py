@@ -504,7 +504,12 @@ def play(
     position: list[str] = typer.Argument(
         None, help="The starting position in the game's notation, e.g. 3,4,5.", show_default=False
     ),
-    misere: bool = typer.Option(False, "--misere", help="nim: the last player to move loses."),
+    misere: bool = typer.Option(
+        False,
+        "--misere",
+        help="The last player to move loses (nim by its rule, octal games by their misère"
+        " quotient, other impartial games by search).",
+    ),
     subtraction_set: str | None = typer.Option(None, "--set", help="subtraction: e.g. 1,3,4."),
     max_take: int | None = typer.Option(None, "--max", help="subtraction: take 1..K."),
     code: str | None = typer.Option(None, "--code", help="octal: the code, e.g. 0.07."),

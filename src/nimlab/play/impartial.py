@@ -34,6 +34,7 @@ from rich.console import Console
 
 from nimlab.catalogue import CatalogueGame, GameOptions, analyze, grundy_table, make_game
 from nimlab.catalogue.heapgames import HeapGame
+from nimlab.catalogue.misere_play import MisereEntry, quotient_for
 from nimlab.core.heaps import heap_name, typed_index
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.play.allowance import ALLOWANCE_GAMES, AllowanceGame, allowance_game
@@ -52,11 +53,14 @@ __all__ = [
     "ComputerMove",
     "Option",
     "PlayState",
+    "base_game",
     "check_play_text",
     "grundy_table_json",
+    "misere_playable",
     "nim_explanation",
     "open_state",
     "render_text",
+    "warm_quotients",
 ]
 
 #: Limits on a position played in the playground (web and terminal).
@@ -147,8 +151,18 @@ class Option:
 _COIN_GAMES = frozenset({"silver-dollar", "nimble"})
 
 
+def base_game(game: CatalogueGame[Any]) -> CatalogueGame[Any]:
+    """The game whose rules are played: ``game`` itself, or the game a misère entry wraps.
+
+    >>> base_game(make_game("kayles", GameOptions(misere=True))).name
+    'kayles'
+    """
+    return game.base if isinstance(game, MisereEntry) else game
+
+
 def _describe(game: CatalogueGame[Any], before: Hashable, after: Hashable) -> str:
     """A short description of a move from the difference of the two positions."""
+    game = base_game(game)
     if isinstance(game, AllowanceGame):
         return game.describe(before, after)
     if (
@@ -258,6 +272,49 @@ class PlayState:
         """Who wins when play ends: ``"mover"`` (misère) or ``"previous"`` (normal play)."""
         return "mover" if self.game.terminal_grundy else "previous"
 
+    @property
+    def misere(self) -> bool:
+        """Whether the game is played under the misère rule (the last move loses)."""
+        return bool(self.game.terminal_grundy)
+
+    @property
+    def rule(self) -> str:
+        """The rule that decides the winner, in words.
+
+        >>> open_state("kayles", "3", GameOptions(misere=True)).rule
+        'misère play: whoever makes the last move loses'
+        """
+        if self.misere:
+            return "misère play: whoever makes the last move loses"
+        return "normal play: whoever makes the last move wins"
+
+    def source(self) -> str | None:
+        """Where the misère answers about the last position asked about come from, in words:
+        ``from the misère quotient of order 40``, ``found by search`` (None: normal play).
+
+        >>> warm_quotients()  # as the playground's server does at start
+        >>> kayles = open_state("kayles", "3,5", GameOptions(misere=True))
+        >>> _ = kayles.game.outcome(kayles.position); kayles.source()
+        'from the misère quotient of order 40'
+        >>> wythoff = open_state("wythoff", "3,5", GameOptions(misere=True))
+        >>> _ = wythoff.game.outcome(wythoff.position); wythoff.source()
+        'found by search'
+        """
+        if not self.misere:
+            return None
+        game = self.game
+        if isinstance(game, MisereEntry):
+            quotient = game.quotient
+            if quotient is None:
+                return "found by search"
+            order = f"from the misère quotient of order {quotient.order}"
+            if quotient.period is None:
+                return f"{order} of heaps up to {quotient.certified_to}"
+            return order
+        if game.name == "nim":
+            return "from misère Nim's rule"
+        return "found by search"
+
     def options(self, *, evaluate: bool = False) -> list[Option]:
         """Every legal move (at most :data:`MAX_LISTED_OPTIONS`, else TooLargeError); with
         ``evaluate``, each with the Grundy value and outcome of the position it leads to."""
@@ -288,7 +345,8 @@ class PlayState:
         """The state after a typed move: ``heap amount`` (heap games: take ``amount`` from
         heap ``heap``, numbered from 1) or the position after the move, in the game's
         notation."""
-        check_play_text(text, max_number=NUMBER_LIMITS.get(self.game.name, PLAY_MAX_NUMBER))
+        name = base_game(self.game).name
+        check_play_text(text, max_number=NUMBER_LIMITS.get(name, PLAY_MAX_NUMBER))
         if isinstance(self.game, AllowanceGame):
             typed: Hashable = self.game.typed_move(self.position, text)
             if typed not in self._scan():
@@ -313,7 +371,7 @@ class PlayState:
         heaps = self.position
         if match is None or not isinstance(heaps, tuple) or len(text.split(",")) > 1:
             return None
-        if self.game.name == "staircase":  # steps are places, numbered from the floor, 0
+        if base_game(self.game).name == "staircase":  # steps are places, numbered from 0
             index = int(match[1])
             if index >= len(heaps):
                 raise InvalidPositionError(
@@ -408,19 +466,22 @@ class PlayState:
         """A winning move if there is one (chosen at random among them), else a random move."""
         rng = rng or self._rng
         winning = {m.to: m.label for m in self.game.winning_moves(self.position)}
+        source = self.source()
         if winning:
             to = rng.choice(sorted(winning, key=self.game.format_position))
-            return ComputerMove(self.after(to), winning[to], winning=True)
+            return ComputerMove(self.after(to), winning[to], winning=True, source=source)
         options = self._scan()
         if not options:
             raise InvalidPositionError(f"no move from {self.text}: the game is over")
         to = rng.choice(options)
-        return ComputerMove(self.after(to), _describe(self.game, self.position, to), False)
+        label = _describe(self.game, self.position, to)
+        return ComputerMove(self.after(to), label, False, source=source)
 
     def hint(self) -> dict[str, Any]:
         """The hint: the analysis (``nimlab analyze --json`` keys), every option coloured by its
         outcome with its Grundy value (None when there are too many), and an explanation."""
         analysis = analyze(self.game, self.text).to_json()
+        source = self.source()
         try:
             options: list[dict[str, Any]] | None = [
                 o.to_json() for o in self.options(evaluate=True)
@@ -434,10 +495,62 @@ class PlayState:
             "options_note": note,
             "explanation": render_text(self.game.explain(self.position)),
             "nim": None,
+            "misere": self.misere,
+            "source": source,
         }
+        if isinstance(self.game, MisereEntry):
+            payload["explanation"] = self._misere_words(analysis, source or "found by search")
         if self.game.name == "nim" and isinstance(self.position, tuple):
             payload["nim"] = nim_explanation(self.position, misere=self.game.terminal_grundy == 1)
         return payload
+
+    def _misere_words(self, analysis: dict[str, Any], source: str) -> str:
+        """A misère hint in words: the rule, who wins here, and where that comes from.
+
+        >>> warm_quotients()  # as the playground's server does at start
+        >>> state = open_state("kayles", "3,5", GameOptions(misere=True))
+        >>> print(state.hint()["explanation"])  # doctest: +NORMALIZE_WHITESPACE
+        Misère play: whoever makes the last move loses (Grundy values no longer add up).
+        3,5 is won by the player to move (you): a winning move leaves the computer a losing
+        position. The outcome and the winning moves come from the misère quotient of order 40
+        (Plambeck and Siegel): each heap stands for an element of a finite commutative monoid,
+        and a position is lost for the player to move exactly when the product of its heaps'
+        elements is one of the 9 elements of the P-portion. Here the heaps give ab · c = abc,
+        not in the P-portion.
+        """
+        where = self.text or "(empty)"
+        if analysis["outcome"] == "N":
+            verdict = (
+                f"{where} is won by the player to move (you): a winning move leaves the computer"
+                " a losing position."
+            )
+        else:
+            verdict = (
+                f"{where} is lost for the player to move (you) against perfect play: every move"
+                " leaves the computer a winning position."
+            )
+        quotient = self.game.quotient if isinstance(self.game, MisereEntry) else None
+        heaps = self.position
+        if quotient is not None and isinstance(heaps, tuple):
+            names = [quotient.names[quotient.element(h)] for h in heaps]
+            product = quotient.names[quotient.product(heaps)]
+            side = "in" if quotient.is_p(heaps) else "not in"
+            how = (
+                f"The outcome and the winning moves come {source} (Plambeck and Siegel): each"
+                " heap stands for an element of a finite commutative monoid, and a position is"
+                " lost for the player to move exactly when the product of its heaps' elements is"
+                f" one of the {quotient.p_order} elements of the P-portion. Here the heaps give"
+                f" {' · '.join(names)} = {product}, {side} the P-portion."
+            )
+        else:
+            how = (
+                "No misère quotient answers this position, so the outcome and the winning moves"
+                " were found by search: every position that can follow this one was examined."
+            )
+        return (
+            "Misère play: whoever makes the last move loses (Grundy values no longer add up). "
+            f"{verdict} {how}"
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The public state: game, position, legal moves (or None if too many), end of play."""
@@ -451,10 +564,10 @@ class PlayState:
             allowances = game.allowances_json(heaps)
             heaps = getattr(heaps, "heaps", None)
         is_heaps = isinstance(heaps, tuple) and all(isinstance(h, int) for h in heaps)
-        outcome = self.outcome()
+        outcome = self.outcome(strict=self.misere)
         return {
             "game": game.spec,
-            "name": game.name,
+            "name": base_game(game).name,
             "position": self.text,
             "heaps": list(heaps) if is_heaps and isinstance(heaps, tuple) else None,
             "allowances": allowances,
@@ -463,17 +576,28 @@ class PlayState:
             "winner_at_end": self.winner_at_end,
             "outcome": outcome,
             "start_note": self.start_note() if outcome == "P" and not self.over else None,
+            "misere": self.misere,
+            "rule": self.rule,
         }
 
-    def outcome(self) -> str | None:
-        """``N`` (the player to move wins), ``P`` (loses), None when too costly to know here.
+    def outcome(self, *, strict: bool = False) -> str | None:
+        """``N`` (the player to move wins), ``P`` (loses), None when too costly to know here
+        (with ``strict``, TooLargeError: misère play is refused where its answers are out of
+        reach, rather than started and refused at the computer's first move).
 
         >>> open_state("wythoff", "3,5").outcome(), open_state("nim", "3,4,5").outcome()
         ('P', 'N')
         """
         try:
             return str(self.game.outcome(self.position).value)
-        except TooLargeError:
+        except TooLargeError as error:
+            if strict:
+                raise TooLargeError(
+                    f"misère play of {self.text} is beyond the playground's budget: {error}"
+                    " (play smaller heaps)",
+                    estimate=error.estimate,
+                    limit=error.limit,
+                ) from error
             return None
 
     def start_note(self) -> str:
@@ -500,10 +624,49 @@ class ComputerMove:
     state: PlayState
     label: str
     winning: bool
+    #: misère play: where the move was found, in words (:meth:`PlayState.source`)
+    source: str | None = None
 
 
-def open_state(name: str, text: str, options: GameOptions | None = None) -> PlayState:
-    """Check the size of ``text``, configure the game and parse the position.
+#: The catalogue's named heap games whose misère quotients a server computes once at start,
+#: with the seconds each may take: Kayles' period is proven in about 0.2 s (certified to heap
+#: 167); Dawson's Kayles has no period known and Grundy's game is not octal, so they get a
+#: short look (their partial quotients of the heaps reached).
+_WARM_GAMES = {"kayles": 2.0, "dawson-kayles": 0.3, "grundy-game": 0.3}
+
+
+def warm_quotients(scale: float = 1.0) -> None:
+    """Compute the misère quotients of the catalogue's named heap games, in about ``scale``
+    times the seconds of :data:`_WARM_GAMES`, so that processes forked from this one (the
+    playground's jobs, each a child forked for its request) start with them.
+
+    >>> warm_quotients()
+    >>> kayles = make_game("kayles", GameOptions(misere=True))
+    >>> kayles.outcome((1000, 2001, 77)).value, kayles.quotient.order, kayles.quotient.period
+    ('N', 40, 12)
+    """
+    for name, seconds in _WARM_GAMES.items():
+        entry = make_game(name, GameOptions(misere=True))
+        if isinstance(entry, MisereEntry) and entry.heap_moves is not None:
+            quotient_for(entry.base.spec, entry.code, entry.heap_moves, 12, seconds * scale)
+
+
+def misere_playable(cls: type[CatalogueGame[Any]]) -> bool:
+    """Whether the playground offers misère play of a game: the impartial heap games (Nim by
+    its rule, octal games and Grundy's game by their misère quotient, the others by search).
+
+    >>> from nimlab.catalogue import find_game
+    >>> [misere_playable(find_game(n)) for n in ("kayles", "nim", "wythoff", "poker-nim")]
+    [True, True, False, False]
+    """
+    return issubclass(cls, HeapGame) and cls.impartial and cls.name not in ALLOWANCE_GAMES
+
+
+def open_state(
+    name: str, text: str, options: GameOptions | None = None, *, misere: bool = False
+) -> PlayState:
+    """Check the size of ``text``, configure the game and parse the position; with ``misere``
+    (or ``options.misere``) the last move loses.
 
     >>> open_state("wythoff", "3,5").text
     '3,5'
@@ -514,6 +677,8 @@ def open_state(name: str, text: str, options: GameOptions | None = None) -> Play
     """
     check_play_text(text, max_number=NUMBER_LIMITS.get(name.strip().lower(), PLAY_MAX_NUMBER))
     given = options or GameOptions()
+    if misere:
+        given = replace(given, misere=True)
     _check_options(given)
     game = make_game(name, replace(given, limit=min(given.limit, PLAY_LIMIT)))
     if game.name in ALLOWANCE_GAMES:
@@ -546,7 +711,7 @@ def _check_options(options: GameOptions) -> None:
 def _parse(game: CatalogueGame[Any], text: str) -> Hashable:
     """The position ``text``; for heap games the empty text is the position without heaps
     (octal games remove heaps; the last move leaves none)."""
-    if not text.strip() and isinstance(game, HeapGame):
+    if not text.strip() and isinstance(base_game(game), HeapGame):
         return ()
     position: Hashable = game.parse_position(text)
     return position

@@ -39,7 +39,9 @@ from nimlab.play.impartial import (
     PLAY_LIMIT,
     PlayState,
     grundy_table_json,
+    misere_playable,
     open_state,
+    warm_quotients,
 )
 from nimlab.play.partisan import PARTISAN_GAMES, open_partisan, value_str
 from nimlab.web.guard import JobPool
@@ -134,6 +136,7 @@ def games() -> dict[str, Any]:
             "options": sorted(flag.removeprefix("--") for flag in cls.option_flags),
             "impartial": cls.impartial,
             "playable": cls.impartial or cls.name in PARTISAN_GAMES | ALLOWANCE_GAMES,
+            "misere_play": misere_playable(cls),
             "partisan": cls.name in PARTISAN_GAMES,
             "grundy_sequence": cls.sequence_meaning,
             "defaults": _defaults(cls.name),
@@ -282,6 +285,7 @@ def _state(request: GameRequest) -> PlayState:
         request.game,
         position_text(request.position),
         request.options.to_game_options(limit=PLAY_LIMIT),
+        misere=request.misere,
     )
 
 
@@ -306,10 +310,10 @@ def _play_computer_json(request: ComputerRequest) -> dict[str, Any]:
     state = _state(request)
     rng = random.Random(request.seed) if request.seed is not None else random.Random()
     move = state.computer_move(rng)
-    return {
-        "move": {"to": move.state.text, "label": move.label, "winning": move.winning},
-        "state": move.state.to_json(),
-    }
+    played: dict[str, Any] = {"to": move.state.text, "label": move.label, "winning": move.winning}
+    if move.source is not None:
+        played["source"] = move.source
+    return {"move": played, "state": move.state.to_json()}
 
 
 def _play_hint_json(request: GameRequest) -> dict[str, Any]:
@@ -430,6 +434,7 @@ def warm_up() -> None:
     _scoring_play_json(ScoringRequest(position=[1], N=1))
     _analyze_json(AnalyzeRequest(game="nim", position=[1]))
     _play_hint_json(GameRequest(game="nim", position=[1]))
+    warm_quotients()  # misère play of Kayles, Dawson's Kayles, Grundy's game: quotients at hand
     playable("sn", (1,), False)
 
 

@@ -107,7 +107,10 @@ class AnalyzeRequest(_Strict):
 
 
 class GameRequest(AnalyzeRequest):
-    """A position to play (``/api/play/...``)."""
+    """A position to play (``/api/play/...``); ``misere``: the last move loses (the same as
+    ``options.misere``, for every impartial game: octal games by their misère quotient)."""
+
+    misere: StrictBool = False
 
 
 class MoveRequest(GameRequest):

@@ -61,6 +61,7 @@ const STARTS = {
     $("game").dispatchEvent(new Event("change"));
     $("position").value = "3,4,5";
     $("starter").value = "you";
+    $("rule").value = "normal";  // the guided starts teach normal play
     await startGame(null);
     showNimCard(play.state.heaps || [3, 4, 5]);
     setStatus("Your move. Click a counter to take it and every counter to its right: "
@@ -72,6 +73,7 @@ const STARTS = {
     $("game").value = "kayles";
     $("game").dispatchEvent(new Event("change"));
     $("starter").value = "you";
+    $("rule").value = "normal";
     await startGame(null);
   },
   scoring: async () => {
@@ -141,6 +143,7 @@ function showOptionFields() {
     label.hidden = !info.options.includes(label.dataset.opt);
   });
   document.querySelector("#play-form .side").hidden = !info.partisan;
+  document.querySelector("#play-form .rule").hidden = !info.misere_play;
   const sides = info.name === "domineering" ? ["Left (vertical dominoes)", "Right (horizontal dominoes)"]
     : ["Blue (Left)", "Red (Right)"];
   $("side").options[0].textContent = sides[0];
@@ -155,7 +158,6 @@ function showOptionFields() {
 function readOptions() {
   const info = gameInfo($("game").value);
   const options = {};
-  if (info.options.includes("misere") && $("opt-misere").checked) options.misere = true;
   if (info.options.includes("set") && $("opt-set").value.trim()) options.set = $("opt-set").value.trim();
   if (info.options.includes("max") && $("opt-max").value.trim()) {
     options.max = Number($("opt-max").value.trim());
@@ -204,7 +206,7 @@ function fillFromAddress() {
   for (const key of ["set", "max", "code", "additions", "cap", "skips"]) {
     if (query.has(key)) $("opt-" + key).value = query.get(key);
   }
-  if (query.has("misere")) $("opt-misere").checked = query.get("misere") !== "0";
+  if (query.has("misere")) $("rule").value = query.get("misere") !== "0" ? "misere" : "normal";
   if (["you", "computer"].includes(query.get("starter"))) $("starter").value = query.get("starter");
   if (["B", "L", "R"].includes(query.get("side"))) $("side").value = query.get("side") === "R" ? "R" : "B";
 }
@@ -223,7 +225,9 @@ const play = { request: null, state: null, history: [], over: false, busy: false
   toMove: "you", keyboard: false };
 
 function gameRequest(position) {
-  return { game: play.request.game, position, options: play.request.options };
+  const request = { game: play.request.game, position, options: play.request.options };
+  if (play.request.misere) request.misere = true;
+  return request;
 }
 
 // One call of the play API for the player `who` ("you" or "computer"): impartial games under
@@ -1337,7 +1341,9 @@ function finish(lastMover) {
   const moverWins = play.state.winner_at_end === "mover";
   // The player to move when play ends is the one who did not move last.
   const youWin = (lastMover === "you") !== moverWins;
-  const rule = moverWins ? "the player unable to move wins (misère)" : "the player unable to move loses";
+  const who = lastMover === "you" ? "you" : "the computer";
+  const rule = !moverWins ? "the player unable to move loses"
+    : `misère play: the last move loses, and ${who} made it`;
   setStatus(`Game over: ${youWin ? "you win!" : "the computer wins."} (${rule})`, youWin ? "won" : "lost");
 }
 
@@ -1350,7 +1356,8 @@ async function computerTurn() {
     const reply = await call("computer", before, "computer");
     const words = reply.move.words || reply.move.label;
     play.history.push({ by: "computer", label: reply.move.label || words, to: reply.move.to, before });
-    showLastMove(`The computer played ${words}: ${before || "(empty)"} → ${reply.move.to || "(empty)"}`);
+    const found = reply.move.source ? ` (${reply.move.source})` : "";
+    showLastMove(`The computer played ${words}: ${before || "(empty)"} → ${reply.move.to || "(empty)"}${found}`);
     play.lastComputer = { before, after: reply.move.to, typed: reply.move.typed };
     play.state = reply.state;
     play.toMove = "you";
@@ -1419,8 +1426,9 @@ async function startGame(event) {
     const largest = Math.max(0, ...($("position").value.split(";")[0].match(/\d+/g) || []).map(Number));
     $("opt-cap").value = String(Math.max(Number((gameInfo(name).defaults || {}).cap || 20), largest));
   }
+  const misere = !partisan && gameInfo(name).misere_play === true && $("rule").value === "misere";
   play.request = { game: name, options: partisan ? {} : readOptions(), partisan, side: $("side").value,
-    start: $("position").value.trim() };
+    start: $("position").value.trim(), misere };
   play.history = [];
   play.over = false;
   play.busy = false;
@@ -1432,6 +1440,10 @@ async function startGame(event) {
   $("nim-card").hidden = true;
   play.state = await call("state", $("position").value.trim(), $("starter").value);
   $("play-area").hidden = false;
+  const ruleNote = $("rule-note");
+  ruleNote.hidden = !play.state.misere;
+  ruleNote.textContent = play.state.misere ? "Misère play: whoever makes the last move loses. " +
+    "The computer plays the misère winning moves; the hint says where they come from." : "";
   const note = $("start-note");
   note.textContent = play.state.start_note || "";
   note.hidden = !(play.state.start_note && $("starter").value === "you");
@@ -1502,9 +1514,11 @@ async function showHint() {
   panel.querySelector(".legend").hidden = Boolean(answer.partisan);
   const analysis = hint.analysis;
   const grundy = analysis.grundy === null ? "" : `Grundy value ${analysis.grundy}: `;
-  $("hint-verdict").textContent = hint.verdict || grundy + (analysis.outcome === "N"
-    ? "an N-position, you (the player to move) can win."
-    : "a P-position, every move loses against perfect play.");
+  const misere = hint.misere ? "Misère play (the last move loses): " : "";
+  const source = hint.source ? ` (${hint.source})` : "";
+  $("hint-verdict").textContent = hint.verdict || misere + grundy + (analysis.outcome === "N"
+    ? "an N-position, you (the player to move) can win"
+    : "a P-position, every move loses against perfect play") + source + ".";
   const table = $("nim-table");
   table.replaceChildren();
   if (hint.nim) {
