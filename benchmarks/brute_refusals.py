@@ -23,8 +23,8 @@ _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29)
 _BIG_N = 1
 for _p in _PRIMES:
     _BIG_N *= _p**20
-_PATH40 = ",".join(["g-a1", *(f"a{i}-a{i + 1}" for i in range(1, 40))])
-_MIXED40 = ",".join(["g-a1:B", *(f"a{i}-a{i + 1}:{'BRG'[i % 3]}" for i in range(1, 40))])
+_FAN = ",".join(f"g-a{i},a{i}-a{i + 1}" for i in range(40))
+_STAR40 = ",".join(f"g-a{i}:{'BRG'[i % 3]}" for i in range(40))
 
 #: (name, arguments after ``analyze``): a position far over the default budget for each game.
 CASES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -41,13 +41,13 @@ CASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("twins", ("twins", _H40, "--brute")),
     ("silver-dollar", ("silver-dollar", "10,20,30,40,50,60,70,80,90,100", "--brute")),
     ("prime-power", ("prime-power", str(_BIG_N), "--brute")),
-    ("green-hackenbush", ("green-hackenbush", _PATH40 + ",g-b,g-c,g-d,g-e", "--brute")),
+    ("green-hackenbush", ("green-hackenbush", _FAN, "--brute")),
     (
         "red-blue-hackenbush",
         ("red-blue-hackenbush", ",".join(["BRBRBRBRBRBRBRBRBRBR"] * 8), "--brute"),
     ),
     ("domineering", ("domineering", "/".join(["........"] * 8), "--brute")),
-    ("hackenbush", ("hackenbush", _MIXED40, "--brute")),
+    ("hackenbush", ("hackenbush", _STAR40, "--brute")),
     ("octal", ("octal", "100,100,100", "--code", "0.137", "--brute")),
     ("kayles", ("kayles", "100,100,100", "--brute")),
     ("dawson-kayles", ("dawson-kayles", "100,100,100", "--brute")),

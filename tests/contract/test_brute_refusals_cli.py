@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from nimlab.catalogue import game_names
+from nimlab.catalogue import game_names, make_game
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29)
 
@@ -28,7 +28,7 @@ LARGE: dict[str, tuple[str, ...]] = {
     "twins": ("H" * 40,),
     "silver-dollar": ("10,20,30,40,50,60,70,80,90,100",),
     "prime-power": (str(math.prod(p**20 for p in _PRIMES)),),
-    "green-hackenbush": (",".join(["g-a1", *(f"a{i}-a{i + 1}" for i in range(1, 40)), "a40-g"]),),
+    "green-hackenbush": (",".join(f"g-a{i},a{i}-a{i + 1}" for i in range(40)),),
     "red-blue-hackenbush": (",".join(["BRBRBRBRBRBRBRBRBRBR"] * 8),),
     "domineering": ("/".join(["........"] * 8),),
     "hackenbush": (",".join(f"g-a{i}:{'BRG'[i % 3]}" for i in range(40)),),
@@ -76,8 +76,9 @@ def test_misere_search_is_refused_at_once(nimlab: Any, name: str) -> None:
 
 
 def test_the_limit_lifts_the_refusal_of_a_moderate_search(nimlab: Any) -> None:
-    """kayles 16 is estimated at about half a second: refused under --limit 100000 (0.1 s),
-    answered by search with the default limit."""
-    _refused_at_once(nimlab("analyze", "kayles", "16", "--brute", "--limit", "100000"))
-    payload = nimlab("analyze", "kayles", "16", "--brute", "--json").ok_json()
-    assert payload["method"] == "brute-force" and payload["grundy"] == 1
+    """kayles 20 (12,554 positions) is estimated at about a second: refused under --limit
+    100000 (0.1 s), answered by search with the default limit."""
+    _refused_at_once(nimlab("analyze", "kayles", "20", "--brute", "--limit", "100000"))
+    payload = nimlab("analyze", "kayles", "20", "--brute", "--json").ok_json()
+    assert payload["method"] == "brute-force"
+    assert payload["grundy"] == make_game("kayles").grundy((20,))  # the closed form

@@ -48,6 +48,9 @@ STEP_SECONDS = 2.5e-6
 #: 400 bytes.
 STATE_BYTES = 400
 
+#: The ground of a Hackenbush graph.
+GROUND = "g"
+
 #: Counts are kept as ints up to this size, then as a float (an upper bound far past any budget).
 _CAP = 10**300
 
@@ -222,27 +225,74 @@ def sub_multisets(items: Iterable[Hashable]) -> int:
     return heap_product(counts.values())
 
 
+def grounded_subgraphs(edges: Sequence[tuple[str, str, str]]) -> int:
+    """An upper bound on the sets of edges all connected to the ground ``g`` (what Hackenbush
+    leaves of ``edges``): with a spanning tree from the ground and the c other edges (cycles,
+    loops, parallel copies), 2^c times the sets of tree edges whose every piece touches the
+    ground or an end of another edge (counted along the tree, depth-first).
+
+    >>> grounded_subgraphs([("g", "a", "G"), ("a", "b", "G"), ("a", "c", "G")])  # a tree
+    5
+    >>> cycle = [("g", "a1", "G"), *((f"a{i}", f"a{i + 1}", "G") for i in range(1, 40))]
+    >>> grounded_subgraphs([*cycle, ("a40", "g", "G")])  # a cycle: 862 met by the search
+    1642
+    """
+    adjacent: dict[str, list[tuple[str, int]]] = {}
+    for index, (u, v, _) in enumerate(edges):
+        adjacent.setdefault(u, []).append((v, index))
+        adjacent.setdefault(v, []).append((u, index))
+    # depth-first from the ground (parents before children): every other edge then joins a
+    # node to one of its ancestors, so a cycle is one long path of the tree
+    parent: dict[str, str] = {GROUND: GROUND}
+    order = [GROUND]
+    tree: set[int] = set()
+    stack = [(GROUND, iter(adjacent.get(GROUND, [])))]
+    while stack:
+        node, around = stack[-1]
+        for other, index in around:
+            if other not in parent:
+                parent[other] = node
+                tree.add(index)
+                order.append(other)
+                stack.append((other, iter(adjacent.get(other, []))))
+                break
+        else:
+            stack.pop()
+    others = [e for i, e in enumerate(edges) if i not in tree]
+    roots = {GROUND} | {n for u, v, _ in others for n in (u, v)}
+    # per node: the ways of its subtree's edges where its own piece touches a root (t), does
+    # not and has no edge below it (i), does not and has edges (e); every other piece touches
+    t = {n: int(n in roots) for n in order}
+    i = {n: int(n not in roots) for n in order}
+    e = dict.fromkeys(order, 0)
+    for node in reversed(order[1:]):
+        up = parent[node]
+        tu, iu, eu = t[node], i[node], e[node]
+        cut = tu + iu  # the edge up not kept: this piece must stand alone
+        tv, iv, ev = t[up], i[up], e[up]
+        t[up] = min(tv * cut + tv * (tu + iu + eu) + (iv + ev) * tu, _CAP)
+        i[up] = min(iv * cut, _CAP)
+        e[up] = min(ev * cut + (iv + ev) * (iu + eu), _CAP)
+    return min(t[GROUND] << min(len(others), 1000), _CAP)
+
+
 def graph_positions(edges: Sequence[tuple[str, str, str]], *, ordered: bool) -> int:
     """Graphs a Hackenbush search can reach from ``edges`` (``(u, v, colour)``, ``g`` the
-    ground): per part meeting the others only at the ground, the rooted subtrees of a tree,
-    else its sub-multisets of edges (``ordered``: the distinct subsequences, for a search
-    keyed by the edges in their order); the product over the parts.
+    ground): per part meeting the others only at the ground, the fewer of
+    :func:`grounded_subgraphs` and its sub-multisets of edges (``ordered``: the distinct
+    subsequences, for a search keyed by the edges in their order); the product over the parts.
 
     >>> graph_positions([("g", "a", "G"), ("a", "b", "G"), ("a", "c", "G")], ordered=True)
     5
     >>> graph_positions([("g", "a", "G")] * 300, ordered=False)
     301
     """
-    from nimlab.cgt.rulesets.hackenbush import _components, position_bound
+    from nimlab.cgt.rulesets.hackenbush import _components
 
     total = 1
     for part in _components(edges):
-        if len(part) < 997:
-            tree = position_bound(part)
-        else:  # 2^E past the cap, unless a tree: its subtrees are counted, which is quick
-            tree = position_bound(part) if len(part) < 100_000 else _CAP
         other = distinct_subsequences(part) if ordered else sub_multisets(part)
-        total = min(total * min(tree, other), _CAP)
+        total = min(total * min(grounded_subgraphs(part), other), _CAP)
     return total
 
 

@@ -45,10 +45,11 @@ _DOMINEERING_GROWTH = 1.8
 
 #: A step of the partizan brute-force searches (a canonical form built from its options, and
 #: two minimax searches) against :data:`~nimlab.catalogue.brute.STEP_SECONDS`: measured by
-#: ``benchmarks/calibrate_compute_budget.py brute`` (Domineering 0.4 µs x 3, Hackenbush, whose
-#: values are sums of infinitesimals, 18 µs per step; BENCHMARKS.md).
+#: ``benchmarks/calibrate_compute_budget.py brute`` (BENCHMARKS.md): Domineering about 3 steps'
+#: work (its moves are bit operations); Hackenbush about 1.4 µs per edge of the graph (each
+#: option is a copy of the graph, cut and searched from the ground), so 1 + 2 x edges steps.
 _DOMINEERING_STEP_SCALE = 3.0
-_HACKENBUSH_STEP_SCALE = 20.0
+_HACKENBUSH_STEPS_PER_EDGE = 2.0
 
 
 def outcome_of(value: Game) -> Outcome:
@@ -290,16 +291,17 @@ class HackenbushEntry(_PartizanEntry):
 
     def brute_size(self, position: tuple[hb.ColouredEdge, ...]) -> BruteSize:
         """Subtrees of the tree parts, sub-multisets of the others' edges (the search keys
-        graphs by their sorted edges); one move per edge and player. Canonical forms are
-        built at each, and who wins moving first is searched for both players.
+        graphs by their sorted edges); one move per edge and player, each a copy of the
+        graph cut and searched from the ground (work in proportion to the edges).
 
         >>> from nimlab.catalogue import make_game
         >>> make_game("hackenbush").brute_size(hb.parse_graph("g-a:B,a-b:R"))
-        BruteSize(states=3, options=2, scale=20.0)
+        BruteSize(states=3, options=2, scale=5.0)
         """
         states = graph_positions(position, ordered=False)
         options = len(position) + sum(1 for _, _, c in position if c == "G")
-        return BruteSize(states, options, scale=_HACKENBUSH_STEP_SCALE)
+        scale = 1.0 + _HACKENBUSH_STEPS_PER_EDGE * len(position)
+        return BruteSize(states, options, scale=scale)
 
     def _brute_value(self, position: tuple[hb.ColouredEdge, ...]) -> Game:
         return hb.brute_value(position)

@@ -167,13 +167,14 @@ class SubtractionEntry(HeapGame):
 
     def brute_size(self, position: Heaps) -> BruteSize:
         """Every heap tuple below ``position``, each listing at most one move per heap and
-        allowed take.
+        allowed take (a list of new tuples built: 2 steps each, measured in BENCHMARKS.md).
 
         >>> from nimlab.catalogue import GameOptions, make_game
         >>> make_game("subtraction", GameOptions(subtraction_set=(1, 3, 4))).brute_size((9, 9))
-        BruteSize(states=100, options=6, scale=1.0)
+        BruteSize(states=100, options=6, scale=2.0)
         """
-        return BruteSize(heap_product(position), sum(len(self._takes(h)) for h in position))
+        options = sum(len(self._takes(h)) for h in position)
+        return BruteSize(heap_product(position), options, scale=2.0)
 
     def heap_value(self, heap: int) -> int:
         """g(heap): heap mod (K+1), or the periodic sequence of the set."""
