@@ -38,13 +38,13 @@ from rich.text import Text
 from nimlab.budget import (
     DEFAULT_STEPS,
     Cost,
-    abridge_numbers,
     check_cost,
     format_bytes,
     format_seconds,
     saturated,
     steps_budget,
 )
+from nimlab.catalogue.brute import BruteSize, brute_cost
 from nimlab.core.game import ImpartialGame, Outcome
 from nimlab.core.transforms import MisereGame, misere
 from nimlab.errors import InvalidPositionError, TooLargeError
@@ -76,11 +76,12 @@ DEFAULT_LIMIT = DEFAULT_STEPS
 #: notation, JSON) takes about ``c`` bytes x 5 and 40 ns per character.
 _OUTPUT_BYTES_PER_CHAR = 5
 _OUTPUT_SECONDS_PER_CHAR = 4e-8
-#: A step of the brute-force search (a position expanded or a move listed) takes about 5 µs
-#: and keeps about 400 bytes (memoised positions, values); it cannot be estimated ahead, so it
-#: stops when it has done the steps the budget allows.
+#: The running guard of the brute-force search (its estimate, :meth:`CatalogueGame.check_brute`,
+#: refuses it before it starts): a step (a position expanded or a move listed) is counted at
+#: 5 µs, twice the estimate's figure, and a memoised position at 400 bytes, so the guard only
+#: stops a search that has met more than its estimate allowed.
 _BRUTE_SECONDS_PER_STEP = 5e-6
-_BRUTE_BYTES_PER_STEP = 400
+_BRUTE_BYTES_PER_STATE = 400
 
 _FLAGS = {
     "misere": "--misere",
@@ -176,21 +177,31 @@ def output_cost(characters: int) -> Cost:
 
 def brute_step_limit(limit: int) -> int:
     """The steps of a brute-force search (positions expanded + options listed) that the budget
-    ``--limit`` sets allows: its seconds at about 5 µs a step, its bytes at 400.
+    ``--limit`` sets allows while it runs: its seconds at 5 µs a step.
 
     >>> brute_step_limit(DEFAULT_STEPS)
+    120000000
+    """
+    return round(steps_budget(limit).seconds / _BRUTE_SECONDS_PER_STEP)
+
+
+def brute_state_limit(limit: int) -> int:
+    """The positions a brute-force search may expand while it runs: the budget's bytes at 400
+    each.
+
+    >>> brute_state_limit(DEFAULT_STEPS)
     21474836
     """
-    budget = steps_budget(limit)
-    return min(int(budget.seconds / _BRUTE_SECONDS_PER_STEP), budget.bytes // _BRUTE_BYTES_PER_STEP)
+    return steps_budget(limit).bytes // _BRUTE_BYTES_PER_STATE
 
 
 class BudgetedGame:
     """A game whose move generator refuses (TooLargeError) once the search has done the steps
-    that the budget ``--limit`` sets allows (about 5 µs and 400 bytes each): one per position
-    expanded plus one per option listed, so that the work done before a refusal is bounded
-    whatever the number of moves per position. (A search cannot be estimated ahead: this is
-    the one budget checked while running.)
+    that the budget ``--limit`` sets allows (5 µs each: one per position expanded plus one per
+    option listed, so that the work done before a refusal is bounded whatever the number of
+    moves per position) or expanded the positions it allows (400 bytes each). The search is
+    estimated before it starts (:meth:`CatalogueGame.check_brute`); this guard, checked while
+    it runs, only stops a search that escaped its estimate.
 
     >>> from nimlab.core import MoveFunctionGame
     >>> from nimlab.grundy import grundy_value
@@ -215,13 +226,24 @@ class BudgetedGame:
         # when its time or memory would be over the budget ``limit`` sets
         self.budget = steps_budget(limit)
         self.limit = brute_step_limit(limit)
+        self.states = brute_state_limit(limit)
         self.option_cost = option_cost
         self.steps = 0
+        self.expanded = 0
 
     def moves(self, position: Any, /) -> Iterable[Any]:
         """The wrapped game's options, counted (``option_cost(option)`` steps each, or one)."""
         cost = self.option_cost
         self.steps += 1
+        self.expanded += 1
+        if self.expanded > self.states:
+            budget = self.budget
+            raise TooLargeError(
+                f"the brute-force search expanded over {self.states} positions (about"
+                f" {format_bytes(budget.bytes)} memoised), over the budget; lift it with --limit",
+                estimate=self.expanded,
+                limit=self.states,
+            )
         options = []
         for option in self.game.moves(position):  # counted as listed: a position may have
             options.append(option)  # more options than the budget allows (wythoff 1,10^155)
@@ -357,29 +379,49 @@ class CatalogueGame(ABC, Generic[Pos]):
             return GrundySolver(misere(BudgetedGame(rules.base, self.limit, option_cost=cost)))
         return GrundySolver(BudgetedGame(rules, self.limit, option_cost=cost))
 
-    def brute_steps(self, position: Pos) -> float | None:
-        """An estimate of the steps the brute-force search of ``position`` takes (positions
-        expanded + options listed), computed at once; None where there is none (the search is
-        then only stopped at its budget, while running)."""
+    def brute_size(self, position: Pos) -> BruteSize | None:
+        """An upper bound, computed at once, on the positions the brute-force search of
+        ``position`` memoises and the moves it lists at each (see :mod:`nimlab.catalogue.brute`);
+        None where a game gives none (the search is then only stopped at its budget, while
+        running). Every registered game gives one."""
         return None
 
+    def brute_cost(self, position: Pos) -> Cost | None:
+        """The estimated seconds and bytes of the brute-force search of ``position``.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("nim").brute_cost((100, 100, 100, 100)).seconds > 3600
+        True
+        """
+        size = self.brute_size(position)
+        return None if size is None else brute_cost(size)
+
     def check_brute(self, position: Pos) -> None:
-        """Refuse (TooLargeError), before it starts, a search :meth:`brute_steps` estimates
-        over the budget ``--limit`` sets."""
-        steps = self.brute_steps(position)
-        allowed = brute_step_limit(self.limit)
-        if steps is None or steps <= allowed:
+        """Refuse (TooLargeError), before it starts, a search estimated over the budget
+        ``--limit`` sets.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("kayles").check_brute((100, 100))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+          ...
+        nimlab.errors.TooLargeError: the brute-force search of kayles 100,100 (at most 8.6e+41 ...
+        """
+        size = self.brute_size(position)
+        if size is None:
             return
-        budget = steps_budget(self.limit)
-        raise TooLargeError(
-            f"the brute-force search of {self.name}"
-            f" {abridge_numbers(self.format_position(position))}"
-            f" would take about {steps:.2g} steps (positions expanded + moves listed), over the"
-            f" {allowed:,} of the budget (about {format_seconds(budget.seconds)} and"
-            f" {format_bytes(budget.bytes)}); lift it with --limit",
-            estimate=int(min(steps, 2**62)),
-            limit=allowed,
+        shown = self.format_position(position)
+        shown = shown if len(shown) <= 40 else f"{shown[:40]}... ({len(shown):,} characters)"
+        check_limit(
+            f"the brute-force search of {self.spec} {shown} (at most {size.states:.2g} positions,"
+            f" {size.options:,} moves each)",
+            brute_cost(size),
+            self.limit,
         )
+
+    def check_search(self, position: Pos) -> None:
+        """What :mod:`nimlab.grundy`'s engine calls before it searches this game (e.g.
+        ``nimlab.outcome(misere(game), position)``): :meth:`check_brute`."""
+        self.check_brute(position)
 
     def brute_grundy(self, position: Pos) -> int | None:
         """The Grundy value by exhaustive search (None where the closed form gives none)."""

@@ -29,6 +29,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, unique_moves
+from nimlab.catalogue.brute import BruteSize, heap_product, multisets
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
 from nimlab.core.heaps import Heaps, format_heaps, parse_heaps
@@ -69,6 +70,18 @@ class NimbleEntry(CatalogueGame[Heaps]):
         for index, square in enumerate(position):
             for left in range(square):
                 yield _sorted_replace(position, index, left)
+
+    def brute_size(self, position: Heaps) -> BruteSize:
+        """Coins kept sorted: each coin below its square, or any multiset of as many coins on
+        the squares up to the largest, whichever is fewer; at most one move per square left.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("nimble").brute_size((1, 3, 3, 6))
+        BruteSize(states=210, options=13, scale=1.0)
+        """
+        largest = max(position, default=0)
+        states = min(heap_product(position), multisets(len(position), largest + 1))
+        return BruteSize(states, sum(position))
 
     def grundy(self, position: Heaps) -> int:
         """The nim-sum of the squares."""
@@ -141,6 +154,21 @@ class Nim2dEntry(CatalogueGame[Board]):
         for index, (x, y) in enumerate(position):
             yield from (self._replace(position, index, (left, y)) for left in range(x))
             yield from (self._replace(position, index, (x, down)) for down in range(y))
+
+    def brute_size(self, position: Board) -> BruteSize:
+        """Counters kept sorted: each in the box below it, or any multiset of as many
+        counters in the box below the largest coordinates, whichever is fewer; at most one
+        move per coordinate step.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("nim2d").brute_size(((1, 2), (3, 0)))
+        BruteSize(states=24, options=6, scale=1.0)
+        """
+        boxes = heap_product((x + 1) * (y + 1) - 1 for x, y in position)
+        width = max((x for x, _ in position), default=0) + 1
+        height = max((y for _, y in position), default=0) + 1
+        states = min(boxes, multisets(len(position), width * height))
+        return BruteSize(states, sum(x + y for x, y in position))
 
     def grundy(self, position: Board) -> int:
         """The nim-sum of every coordinate."""

@@ -35,6 +35,7 @@ from rich.tree import Tree
 
 from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, check_limit, unique_moves
+from nimlab.catalogue.brute import BruteSize, graph_positions
 from nimlab.catalogue.registry import register
 from nimlab.cgt.green import GROUND, Edge, Graph, fused_tree, green_value, prune, reached_nodes
 from nimlab.errors import InvalidPositionError
@@ -109,6 +110,17 @@ class GreenHackenbushEntry(CatalogueGame[Graph]):
     def moves(self, position: Graph, /) -> Iterator[Graph]:
         """Delete one edge, then drop what fell."""
         return (self._without(position, i) for i in range(len(position)))
+
+    def brute_size(self, position: Graph) -> BruteSize:
+        """Subtrees of the tree parts, distinct subsequences of the others' edges; one
+        deletion per edge, each a pruned copy of the graph (one step per edge).
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("green-hackenbush").brute_size((("g", "a"), ("a", "b"), ("a", "c")))
+        BruteSize(states=5, options=3, scale=4.0)
+        """
+        states = graph_positions([(u, v, "G") for u, v in position], ordered=True)
+        return BruteSize(states, len(position), scale=1.0 + len(position))
 
     def grundy(self, position: Graph) -> int:
         """Fusion + colon principles."""

@@ -31,6 +31,7 @@ from rich.text import Text
 
 from nimlab.budget import Cost, steps_budget
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, check_limit, unique_moves
+from nimlab.catalogue.brute import BruteSize
 from nimlab.core.game import ImpartialGame, Outcome
 from nimlab.core.heaps import heap_name
 from nimlab.core.transforms import misere
@@ -183,18 +184,25 @@ class MisereEntry(CatalogueGame[Any]):
         """The quotient that answered the last position asked about (None: by search)."""
         return self._quotient if self.method == "misere-quotient" else None
 
+    def brute_size(self, position: Any) -> BruteSize | None:
+        """The base game's: misère play meets the same positions."""
+        return self.base.brute_size(position)
+
     def _brute_cost(self, position: Any) -> Cost:
-        """Positions the search may meet: multisets of heaps below each heap (octal games), or
-        the product of (heap + 1) for other heap games; unknown (the running step budget
-        applies) for other games."""
-        if not isinstance(position, tuple) or not all(isinstance(h, int) for h in position):
-            return Cost(0.0, 0)
-        if self.heap_moves is not None:
+        """The search that runs without a quotient: of multisets of heaps below each heap
+        (octal games and Grundy's game, sorted by :class:`~nimlab.quotients.brute.BruteMisere`),
+        else the base game's brute-force estimate.
+
+        >>> from nimlab.catalogue import GameOptions, make_game
+        >>> silver = make_game("silver-dollar", GameOptions(misere=True))
+        >>> silver._brute_cost((10, 20, 30, 40, 50, 60, 70, 80, 90, 100)).seconds > 600
+        True
+        """
+        if self.heap_moves is not None and isinstance(position, tuple):
             states = math.prod(_multisets_upto(min(h, 400)) for h in position)
-        else:
-            states = math.prod(h + 1 for h in position)
-        moves = 1 + sum(position)
-        return Cost(states * moves * _SECONDS_PER_STATE, states * _BYTES_PER_STATE)
+            moves = 1 + sum(position)
+            return Cost(states * moves * _SECONDS_PER_STATE, states * _BYTES_PER_STATE)
+        return self.base.brute_cost(position) or Cost(0.0, 0)
 
     def analysis_cost(self, position: Any, text: str) -> Cost:
         """Nothing beyond the quotient when one answers; else the brute-force estimate (which

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from nimlab.budget import Cost
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, check_limit, output_cost
+from nimlab.catalogue.brute import BruteSize, domino_placements, graph_positions
 from nimlab.catalogue.registry import register
 from nimlab.cgt.game import Game, game
 from nimlab.cgt.rulesets import domineering as dom
@@ -40,6 +41,15 @@ _OUTCOMES = {"L": Outcome.L, "R": Outcome.R, "N": Outcome.N, "P": Outcome.P}
 _DOMINEERING_SECONDS_AT_20 = 0.7
 _DOMINEERING_BYTES_AT_20 = 30e6
 _DOMINEERING_GROWTH = 1.8
+
+
+#: A step of the partizan brute-force searches (a canonical form built from its options, and
+#: two minimax searches) against :data:`~nimlab.catalogue.brute.STEP_SECONDS`: measured by
+#: ``benchmarks/calibrate_compute_budget.py brute`` (BENCHMARKS.md): Domineering about 3 steps'
+#: work (its moves are bit operations); Hackenbush about 1.4 µs per edge of the graph (each
+#: option is a copy of the graph, cut and searched from the ground), so 1 + 2 x edges steps.
+_DOMINEERING_STEP_SCALE = 3.0
+_HACKENBUSH_STEPS_PER_EDGE = 2.0
 
 
 def outcome_of(value: Game) -> Outcome:
@@ -175,6 +185,19 @@ class DomineeringEntry(_PartizanEntry):
         moves = bin(position.empty).count("1") * 2
         return domineering_cost(position) + output_cost(moves * (len(text) + 1))
 
+    def brute_size(self, position: dom.Board) -> BruteSize:
+        """The boards left by any set of dominoes placed; at most one move per pair of
+        adjacent empty cells. Canonical forms are built at each (about 3 steps' work), and
+        who wins moving first is searched for both players.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("domineering").brute_size(dom.parse_board("../.."))
+        BruteSize(states=7, options=4, scale=3.0)
+        """
+        h, w, m = position.height, position.width, position.empty
+        pairs = bin(dom._vertical(m, w)).count("1") + bin(dom._horizontal(m, h, w)).count("1")
+        return BruteSize(domino_placements(h, w, m), pairs, scale=_DOMINEERING_STEP_SCALE)
+
     def _brute_value(self, position: dom.Board) -> Game:
         return dom.brute_value(position)
 
@@ -265,6 +288,20 @@ class HackenbushEntry(_PartizanEntry):
     def analysis_cost(self, position: tuple[hb.ColouredEdge, ...], text: str) -> Cost:
         """The value's estimate, and up to one winning move per edge written."""
         return _hackenbush_cost(position) + output_cost(len(position) * (len(text) + 1))
+
+    def brute_size(self, position: tuple[hb.ColouredEdge, ...]) -> BruteSize:
+        """Subtrees of the tree parts, sub-multisets of the others' edges (the search keys
+        graphs by their sorted edges); one move per edge and player, each a copy of the
+        graph cut and searched from the ground (work in proportion to the edges).
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("hackenbush").brute_size(hb.parse_graph("g-a:B,a-b:R"))
+        BruteSize(states=3, options=2, scale=5.0)
+        """
+        states = graph_positions(position, ordered=False)
+        options = len(position) + sum(1 for _, _, c in position if c == "G")
+        scale = 1.0 + _HACKENBUSH_STEPS_PER_EDGE * len(position)
+        return BruteSize(states, options, scale=scale)
 
     def _brute_value(self, position: tuple[hb.ColouredEdge, ...]) -> Game:
         return hb.brute_value(position)

@@ -34,6 +34,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions
+from nimlab.catalogue.brute import BruteSize, heap_product
 from nimlab.catalogue.heapgames import replace_heap
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
@@ -108,6 +109,27 @@ class PokerNimEntry(CatalogueGame[PokerNimState]):
             for index, heap in enumerate(heaps):
                 for larger in range(heap + 1, self.cap + 1):
                     yield PokerNimState(replace_heap(heaps, index, larger), other, mover - 1)
+
+    def brute_size(self, position: PokerNimState) -> BruteSize:
+        """Heaps up to the cap (below themselves without additions), times the additions
+        left to both players; at most every removal and every addition listed (a new state
+        built for each: 2 steps, measured in BENCHMARKS.md).
+
+        >>> from nimlab.catalogue import GameOptions, make_game
+        >>> make_game("poker-nim", GameOptions(additions=1, cap=6)).brute_size(
+        ...     make_game("poker-nim", GameOptions(additions=1, cap=6)).parse_position("3,4"))
+        BruteSize(states=392, options=12, scale=2.0)
+        """
+        heaps, mover, other = position.heaps, position.mover, position.other
+        if not mover and not other:
+            return BruteSize(heap_product(heaps), sum(heaps), scale=2.0)
+        if self.cap is None:
+            raise TooLargeError(
+                "poker-nim without --cap has infinitely many moves; give --cap C to search it"
+            )
+        tops = [max(self.cap, h) for h in heaps]
+        states = heap_product(tops) * (mover + 1) * (other + 1) * 2
+        return BruteSize(states, sum(tops), scale=2.0)
 
     def outcome(self, position: PokerNimState) -> Outcome:
         """P iff the nim-sum is 0."""

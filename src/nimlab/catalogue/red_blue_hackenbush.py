@@ -28,7 +28,6 @@ edge's *weight*, starting from 1/2 at the first change of colour.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterator
 from fractions import Fraction
@@ -43,10 +42,10 @@ from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import (
     CatalogueGame,
     CatalogueMove,
-    check_limit,
     output_cost,
     unique_moves,
 )
+from nimlab.catalogue.brute import BruteSize, heap_product
 from nimlab.catalogue.registry import register
 from nimlab.cgt.game import simplest_between
 from nimlab.core.game import Outcome
@@ -207,14 +206,21 @@ class RedBlueHackenbushEntry(CatalogueGame[Stalks]):
         )
 
     # -- brute-force twin: simplest-number search and plain minimax ------------------------
+    def brute_size(self, position: Stalks) -> BruteSize:
+        """Each stalk cut to one of its prefixes: the product of length + 1; one move per
+        edge. Three searches share the positions (the value, and who wins moving first for
+        each player).
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("red-blue-hackenbush").brute_size(("BBRB", "RRB"))
+        BruteSize(states=20, options=7, scale=3.0)
+        """
+        edges = sum(len(stalk) for stalk in position)
+        return BruteSize(heap_product(len(stalk) for stalk in position), edges, scale=3.0)
+
     def _check_size(self, position: Stalks) -> tuple[str, ...]:
-        """The sorted position, after checking its number of sub-positions against the limit."""
-        states = math.prod(len(stalk) + 1 for stalk in position)
-        moves = sum(len(stalk) for stalk in position)  # options listed at each sub-position
-        steps = states * (1 + moves)
-        check_limit(
-            "the brute-force search", Cost(saturated(steps) * 1e-6, states * 400), self.limit
-        )
+        """The sorted position, after checking the search's estimate against the limit."""
+        self.check_brute(position)
         return tuple(sorted(position))
 
     def brute_value(self, position: Stalks) -> Fraction:

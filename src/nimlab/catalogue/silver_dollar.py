@@ -28,6 +28,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove
+from nimlab.catalogue.brute import BruteSize, increasing_below
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
 from nimlab.core.heaps import Heaps, format_heaps, parse_heaps
@@ -70,6 +71,16 @@ class SilverDollarEntry(CatalogueGame[Heaps]):
         for index, cell in enumerate(position):
             left = position[index - 1] if index else 0
             yield from (_move(position, index, to) for to in range(left + 1, cell))
+
+    def brute_size(self, position: Heaps) -> BruteSize:
+        """Coins keep their order, each left of where it is: increasing cells below the
+        position's; at most one move per empty cell in front of a coin.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("silver-dollar").brute_size((2, 5, 7, 11))
+        BruteSize(states=122, options=7, scale=1.0)
+        """
+        return BruteSize(increasing_below(position), sum(self.gaps(position)))
 
     def gaps(self, position: Heaps) -> Heaps:
         """The empty cells in front of each coin."""

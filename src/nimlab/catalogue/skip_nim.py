@@ -37,6 +37,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions
+from nimlab.catalogue.brute import BruteSize, heap_product
 from nimlab.catalogue.heapgames import replace_heap
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
@@ -98,6 +99,19 @@ class SkipNimEntry(CatalogueGame[SkipNimState]):
                 yield SkipNimState(replace_heap(heaps, index, smaller), other, mover)
         if mover:
             yield SkipNimState(heaps, other, mover - 1)
+
+    def brute_size(self, position: SkipNimState) -> BruteSize:
+        """Heaps below the position's, times the skips left to the player to move and to the
+        other (either order); every removal and one skip listed.
+
+        >>> from nimlab.catalogue import GameOptions, make_game
+        >>> game = make_game("skip-nim", GameOptions(skips=(1, 2)))
+        >>> game.brute_size(game.parse_position("3,4"))
+        BruteSize(states=240, options=8, scale=1.0)
+        """
+        heaps, mover, other = position.heaps, position.mover, position.other
+        states = heap_product(heaps) * (mover + 1) * (other + 1) * 2
+        return BruteSize(states, sum(heaps) + 1)
 
     def outcome(self, position: SkipNimState) -> Outcome:
         """N iff more skips than the opponent, or as many and a non-zero nim-sum."""

@@ -22,6 +22,7 @@ import itertools
 import random
 from collections.abc import Iterator
 from functools import reduce
+from itertools import accumulate
 from operator import xor
 
 from rich.console import Group, RenderableType
@@ -29,6 +30,7 @@ from rich.text import Text
 
 from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueMove, unique_moves
+from nimlab.catalogue.brute import BruteSize, heap_product
 from nimlab.catalogue.heapgames import HeapGame
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
@@ -60,6 +62,18 @@ class StaircaseEntry(HeapGame):
         for step in range(1, len(position)):
             for coins in range(1, position[step] + 1):
                 yield _shift(position, step, coins)
+
+    def brute_size(self, position: Heaps) -> BruteSize:
+        """Coins only move down: step i >= 1 holds at most the coins now on steps i and above
+        (the floor holds the rest), and a position lists at most one move per coin off the
+        floor.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("staircase").brute_size((0, 3, 1, 4))
+        BruteSize(states=270, options=8, scale=1.0)
+        """
+        above = list(accumulate(reversed(position[1:])))[::-1]  # coins on steps i.. for i >= 1
+        return BruteSize(heap_product(above), above[0] if above else 0)
 
     def grundy(self, position: Heaps) -> int:
         """The nim-sum of the odd steps."""

@@ -34,6 +34,7 @@ from rich.text import Text
 
 from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions, check_limit
+from nimlab.catalogue.brute import BruteSize, heap_product
 from nimlab.catalogue.heapgames import HeapGame, replace_heap
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
@@ -163,6 +164,17 @@ class SubtractionEntry(HeapGame):
         return [
             replace_heap(position, i, h - s) for i, h in enumerate(position) for s in self._takes(h)
         ]
+
+    def brute_size(self, position: Heaps) -> BruteSize:
+        """Every heap tuple below ``position``, each listing at most one move per heap and
+        allowed take (a list of new tuples built: 2 steps each, measured in BENCHMARKS.md).
+
+        >>> from nimlab.catalogue import GameOptions, make_game
+        >>> make_game("subtraction", GameOptions(subtraction_set=(1, 3, 4))).brute_size((9, 9))
+        BruteSize(states=100, options=6, scale=2.0)
+        """
+        options = sum(len(self._takes(h)) for h in position)
+        return BruteSize(heap_product(position), options, scale=2.0)
 
     def heap_value(self, heap: int) -> int:
         """g(heap): heap mod (K+1), or the periodic sequence of the set."""

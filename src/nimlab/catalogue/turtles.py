@@ -33,6 +33,7 @@ from rich.text import Text
 
 from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, output_cost
+from nimlab.catalogue.brute import BruteSize, binary_below
 from nimlab.catalogue.registry import register
 from nimlab.catalogue.render import nim_sum_table
 from nimlab.errors import InvalidPositionError
@@ -82,6 +83,17 @@ class _CoinTurning(CatalogueGame[str]):
                     yield _flip(position, k)
                 for t in range(1, k):
                     yield _flip(position, k, t)
+
+    def brute_size(self, position: str) -> BruteSize:
+        """Every move makes the row a smaller binary number (a head at k worth 2^(k-1)); a
+        head at k lists at most k moves.
+
+        >>> from nimlab.catalogue import make_game
+        >>> make_game("turning-turtles").brute_size("THHTTH")
+        BruteSize(states=39, options=11, scale=1.0)
+        """
+        options = sum(k for k, coin in enumerate(position, start=1) if coin == "H")
+        return BruteSize(binary_below(position), options)
 
     def head_values(self, position: str) -> list[tuple[int, int]]:
         """``(position, value)`` of every head."""

@@ -29,6 +29,7 @@ from rich.text import Text
 
 from nimlab.budget import Cost, saturated
 from nimlab.catalogue.base import CatalogueGame, CatalogueMove, GameOptions, check_limit
+from nimlab.catalogue.brute import BruteSize, heap_product
 from nimlab.catalogue.registry import register
 from nimlab.core.game import Outcome
 from nimlab.core.heaps import parse_heaps
@@ -146,16 +147,15 @@ class WythoffEntry(CatalogueGame[Pair]):
         yield from ((a, y) for y in range(b))
         yield from ((a - d, b - d) for d in range(1, min(a, b) + 1))
 
-    def brute_steps(self, position: Pair) -> float:
-        """Every pair below ``position`` is expanded, listing its queen's moves: on average
-        half of each pile, and about a third of the smaller one (wythoff 20,30: 21,896 steps).
+    def brute_size(self, position: Pair) -> BruteSize:
+        """Every pair below ``position``, each listing at most its queen's moves.
 
         >>> from nimlab.catalogue import make_game
-        >>> round(make_game("wythoff").brute_steps((20, 30)))
-        21266
+        >>> make_game("wythoff").brute_size((20, 30))
+        BruteSize(states=651, options=70, scale=1.0)
         """
-        a, b = (saturated(x) for x in position)
-        return min((a + 1) * (b + 1) * (1 + a / 2 + b / 2 + min(a, b) / 3), 1e300)
+        a, b = position
+        return BruteSize(heap_product(position), a + b + min(a, b))
 
     def grundy(self, position: Pair) -> int:
         """Tabulated (no closed form is known); guarded by ``--limit``."""

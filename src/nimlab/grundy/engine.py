@@ -14,12 +14,22 @@ misère P-position exactly when this value is 0.
 ([0, 1, 2, 3], [1, 0, 2, 3])
 >>> winning_moves(misere(heap), 3)
 [1]
+
+A game with a ``check_search(position)`` method (every catalogue game) is asked first, so that a
+search over its budget is refused before it starts:
+
+>>> from nimlab.catalogue import make_game
+>>> outcome(misere(make_game("silver-dollar")), (10, 20, 30, 40, 50, 60, 70, 80, 90, 100))
+... # doctest: +ELLIPSIS
+Traceback (most recent call last):
+  ...
+nimlab.errors.TooLargeError: the brute-force search of silver-dollar 10,20,30,40,50,...
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Generic
 
 from nimlab.core.game import ImpartialGame, Outcome, P
@@ -45,6 +55,10 @@ class GrundySolver(Generic[P]):
         self.game = game
         self._terminal_value = 1 if is_misere(game) else 0
         self._memo: dict[P, int] = {}
+        # a game may refuse a search too large for its budget before it starts (the catalogue's
+        # games estimate it from the position: CatalogueGame.check_search)
+        searched = getattr(game, "base", game) if is_misere(game) else game
+        self._check: Callable[[P], None] | None = getattr(searched, "check_search", None)
 
     def __len__(self) -> int:
         """How many positions have been evaluated."""
@@ -56,6 +70,8 @@ class GrundySolver(Generic[P]):
         known = memo.get(position)
         if known is not None:
             return known
+        if self._check is not None:
+            self._check(position)
         moves = self.game.moves
         terminal = self._terminal_value
         on_path: set[P] = {position}
