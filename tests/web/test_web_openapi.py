@@ -95,6 +95,34 @@ def test_limits_are_in_the_request_schemas(document: dict[str, Any]) -> None:
     assert token["pattern"] == "^[A-Za-z0-9_-]{1,64}$"
 
 
+def test_the_options_each_game_takes_are_in_the_schema(
+    client: TestClient, document: dict[str, Any]
+) -> None:
+    branches = document["components"]["schemas"]["AnalyzeRequest"]["anyOf"]
+    by_game = {
+        name: branch["properties"]["options"]
+        for branch in branches
+        for name in branch["properties"]["game"]["enum"]
+    }
+    subtraction, needs = by_game["subtraction"]["allOf"]
+    assert "set" not in subtraction["properties"] and subtraction["properties"]["code"]
+    assert [one["required"] for one in needs["oneOf"]] == [["set"], ["max"]]
+    assert by_game["octal"]["allOf"][1]["required"] == ["code"]
+    by_game = {name: options.get("properties") for name, options in by_game.items()}
+    assert by_game["domineering"]["misere"] == {"const": False}  # partizan: no misere play
+    assert "misere" not in by_game["kayles"]  # impartial: misere play of any of them
+    solve = document["components"]["schemas"]["SolveRequest"]["anyOf"][-1]["properties"]
+    assert solve["game"] == {"type": "null"} and solve["options"]["properties"]["misere"]
+    # what the schema refuses is refused: no option Nim does not take, with or without "game"
+    for body in (
+        {"variant": "sn", "position": [2, 1], "game": "nim", "options": {"set": "1,2"}},
+        {"variant": "sn", "position": [2, 1], "options": {"misere": True}},
+    ):
+        assert client.post("/api/solve", json=body).status_code == 400, body
+    body = {"game": "domineering", "position": "..", "options": {"misere": True}}
+    assert client.post("/api/analyze", json=body).status_code == 400
+
+
 @pytest.mark.parametrize(
     ("body", "status"),
     [
@@ -152,4 +180,4 @@ def test_unknown_paths_get_404_json(client: TestClient) -> None:
     for method in ("GET", "POST", "TRACE"):
         response = client.request(method, "/api/nothing/here")
         assert response.status_code == 404
-        assert response.json()["error"] == "nothing at /api/nothing/here (the API is under /api/)"
+        assert response.json()["error"] == "nothing at /api/nothing/here"

@@ -502,6 +502,7 @@ def _solve_game_json(
     options = body.options.to_game_options(limit=ANALYSIS_LIMIT)
     misere = body.misere or options.misere
     if find_game(game).name == "nim":
+        make_game(game, options)  # refuses options that do not apply to Nim (400)
         return _solve_json(variant, position, misere, body.strategy, budget)
     hidden = hidden_game(variant, game, options)
     text = position_text(position)

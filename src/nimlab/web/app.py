@@ -117,7 +117,7 @@ def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse
         if allowed:
             message += f"; allowed: {', '.join(allowed)}"
     elif error.status_code == 404 and error.detail == "Not Found":
-        message = f"nothing at {request.url.path[:200]} (the API is under /api/)"
+        message = f"nothing at {request.url.path[:200]}"
     body = {"error": message, "detail": str(error.detail)}
     return JSONResponse(body, status_code=error.status_code, headers=headers)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     AfterValidator,
@@ -84,7 +84,7 @@ _INT = r" *[0-9]+ *"
 SET_PATTERN = r"^ *0*[1-9][0-9]* *(, *0*[1-9][0-9]* *)*$"
 SKIPS_PATTERN = rf"^{_INT},{_INT}$"
 CODE_PATTERN = r"^ *([0-7]\.[0-7]*|[0-7]?\.[0-7]+) *$"
-N_PATTERN = r"^ *[+-]?([0-9]+/0*[1-9][0-9]*|([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,4})?) *$"
+N_PATTERN = r"^ *[+-]?([0-9]+/0*[1-9][0-9]*|([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?) *$"
 
 
 #: Whole numbers written as floats (``3.0``) are integers in JSON Schema; up to this size a
@@ -165,8 +165,86 @@ Position = (
 )
 
 
+#: The keys of ``options``, named like the command-line flags without dashes.
+OPTION_KEYS = ("misere", "set", "max", "additions", "cap", "skips", "code", "row")
+
+
+def _takes(cls: Any) -> frozenset[str]:
+    """The option keys a game takes: its flags, and ``misere`` for every impartial game."""
+    keys = {flag.removeprefix("--") for flag in cls.option_flags}
+    return frozenset(keys | {"misere"} if cls.impartial else keys)
+
+
+def _only(keys: frozenset[str]) -> dict[str, Any]:
+    """The schema of ``options`` that leaves every key but ``keys`` unset (null, or false)."""
+    unset = {key: {"const": False} if key == "misere" else {"type": "null"} for key in OPTION_KEYS}
+    return {"properties": {key: rule for key, rule in unset.items() if key not in keys}}
+
+
+#: Options a game cannot do without (the catalogue's ``configure`` refuses it, 400): octal
+#: games need a code, subtraction games a set or a maximum, not both.
+_NEEDS: dict[str, dict[str, Any]] = {
+    "octal": {"required": ["code"], "properties": {"code": {"type": "string"}}},
+    "subtraction": {
+        "oneOf": [
+            {
+                "required": ["set"],
+                "properties": {"set": {"type": "string"}, "max": {"type": "null"}},
+            },
+            {
+                "required": ["max"],
+                "properties": {"max": {"type": "integer", "minimum": 1}, "set": {"type": "null"}},
+            },
+        ]
+    },
+}
+
+
+def options_by_game(games: Iterable[str], without: frozenset[str] | None) -> list[dict[str, Any]]:
+    """The branches (``anyOf``) of a request schema that say which options go with which of
+    ``games``, games with the same options together; with ``without``, the options a request
+    without a game takes (those of Nim, or none).
+
+    >>> [branch["properties"]["game"]["enum"] for branch in options_by_game(["nim", "octal"], None)]
+    [['nim'], ['octal']]
+    >>> options_by_game([], frozenset())[0]["properties"]["options"]["properties"]["set"]
+    {'type': 'null'}
+    """
+    wanted = set(games)
+    groups: dict[tuple[frozenset[str], str | None], list[str]] = {}
+    for cls in registered_games():
+        need = cls.name if cls.name in _NEEDS else None
+        for name in (cls.name, *cls.aliases):
+            if name in wanted:
+                groups.setdefault((_takes(cls), need), []).append(name)
+    branches: list[dict[str, Any]] = []
+    for (keys, need), names in groups.items():
+        options, required = _only(keys), ["game"]
+        if need is not None:  # the game's own rules on top of the keys it takes
+            options = {"allOf": [options, _NEEDS[need]]}
+            required.append("options")
+        branches.append(
+            {"required": required, "properties": {"game": {"enum": names}, "options": options}}
+        )
+    if without is not None:
+        branches.append({"properties": {"game": {"type": "null"}, "options": _only(without)}})
+    return branches
+
+
+def _options_apply(schema: dict[str, Any], model: type[Any]) -> None:
+    """Add the options each game takes to the schema of ``model`` (:func:`options_by_game`)."""
+    games, without = getattr(model, "OPTIONS_FOR", (None, None))
+    if games is not None:
+        schema["anyOf"] = options_by_game(games, without)
+
+
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(
+        extra="forbid", populate_by_name=True, json_schema_extra=_options_apply
+    )
+
+    #: The games whose options the schema states, and those of a request without a game.
+    OPTIONS_FOR: ClassVar[tuple[list[str] | None, frozenset[str] | None]] = (None, None)
 
 
 class OptionsIn(_Strict):
@@ -209,11 +287,15 @@ class AnalyzeRequest(_Strict):
     position: Position
     options: OptionsIn = Field(default_factory=OptionsIn)
 
+    OPTIONS_FOR = (_ALL, None)
+
 
 class GameRequest(AnalyzeRequest):
     """A position to play (``/api/play/...``)."""
 
     game: PlayName
+
+    OPTIONS_FOR = (_PLAY, None)
 
 
 class MoveRequest(GameRequest):
@@ -253,6 +335,8 @@ class GrundyRequest(_Strict):
     """``POST /api/grundy``: the Grundy values g(0..upto) of a game's sequence."""
 
     game: SequenceName
+
+    OPTIONS_FOR = (_SEQUENCE, None)
     upto: Annotated[
         StrictInt,
         Field(ge=0, json_schema_extra={"maximum": MAX_GRUNDY_UPTO}),
@@ -284,6 +368,8 @@ class SolveRequest(_Strict):
     misere: StrictBool = False
     strategy: StrictBool = False
     game: Name | None = None
+
+    OPTIONS_FOR = (_ALL, frozenset())
     options: OptionsIn = Field(default_factory=OptionsIn)
 
 
@@ -292,6 +378,8 @@ class HiddenStartRequest(SolveRequest):
 
     first: Literal["you", "computer"] = "you"
     seed: Seed = None
+
+    OPTIONS_FOR = (_ALL, frozenset({"misere"}))  # without a game: Nim
 
 
 class HiddenActRequest(_Strict):

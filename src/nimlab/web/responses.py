@@ -56,7 +56,8 @@ class ErrorBody(BaseModel):
 
 _WHY: dict[int, str] = {
     400: "Bad input the schema cannot express: a position not in the game's notation, an"
-    " illegal move, an option that does not apply to the game, a body that is not JSON.",
+    " illegal move, a body that is not JSON; and an option the game does not take (the"
+    " request's `anyOf` says which options go with which game).",
     404: "No game in progress with this id (finished long ago, or the server restarted).",
     405: "The method is not allowed on this path; `Allow` lists those that are.",
     413: "Too large for the playground: a body over 64 KiB, or a request whose size or"
