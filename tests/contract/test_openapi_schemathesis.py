@@ -13,7 +13,9 @@ parameters, undeclared methods such as ``TRACE``) and a short fuzzing phase, wit
   413, 422), never answered 200;
 * ``positive_data_acceptance``: a request that fits the schema is not refused for its form
   (422): it is answered, or refused for what a schema cannot say (400: a position not in its
-  game's notation, an illegal move), for its size (413), or for a game that is not there (404);
+  game's notation, an illegal move), for its size (413), for a game that is not there (404),
+  or because the playground is full of games in progress (429, with ``Retry-After``: a long
+  run starts many hidden games);
 * ``unsupported_method``, ``allow_header_conformance``: undeclared methods get 405 with
   ``Allow``.
 
@@ -53,7 +55,7 @@ CHECKS = (
 
 CONFIG = """\
 [checks]
-positive_data_acceptance.expected-statuses = ["2xx", "400", "404", "413"]
+positive_data_acceptance.expected-statuses = ["2xx", "400", "404", "413", "429"]
 negative_data_rejection.expected-statuses = ["400", "404", "405", "413", "422"]
 """
 """What answers the two data checks accept (see the module's docstring)."""

@@ -3,10 +3,11 @@
 Types are strict (``"3"`` is not a heap, ``true`` is not a number); strings and lists have a
 maximum length; game and variant names are enums of the registered ones (aliases included,
 exactly as written); option lists, octal codes and the bonus N have patterns. All of it is in
-the OpenAPI schema, and a body that breaks it is answered 422. Sizes that are well-formed but
-too large for the playground (a position over 2000 characters, a number over 10**18) are
-declared in the schema too (``maxLength``, ``maximum``) and refused with status 413 (too
-large) by :func:`position_text`.
+the OpenAPI schema, and a body that breaks it is answered 422. Which options go with which game
+is in the schema too (:func:`options_by_game`), checked by the catalogue (400). Sizes that are
+well-formed but too large for the playground (a position over 2000 characters, a number over
+10**18) are declared in the schema too (``maxLength``, ``maximum``) and refused with status 413
+(too large) by :func:`position_text`.
 
 >>> request = AnalyzeRequest.model_validate({"game": "nim", "position": [3, 4, 5]})
 >>> position_text(request.position)
