@@ -104,7 +104,7 @@ def test_scoring_play_marks_the_optimal_moves(client: TestClient) -> None:
 
 
 BAD_REQUESTS = [
-    pytest.param("/api/analyze", {"game": "chess", "position": "3"}, 400, id="unknown-game"),
+    pytest.param("/api/analyze", {"game": "chess", "position": "3"}, 422, id="unknown-game"),
     pytest.param("/api/analyze", {"game": "nim", "position": "3,-4"}, 400, id="negative"),
     pytest.param("/api/analyze", {"game": "nim", "position": "3,x"}, 400, id="bad-token"),
     pytest.param("/api/analyze", {"game": "nim", "position": [3, "4"]}, 422, id="wrong-type"),
@@ -124,19 +124,19 @@ BAD_REQUESTS = [
     pytest.param(
         "/api/analyze",
         {"game": "subtraction", "position": "5", "options": {"set": "1,x"}},
-        400,
+        422,
         id="bad-set",
     ),
     pytest.param("/api/grundy", {"game": "kayles", "upto": 10**9}, 413, id="grundy-too-long"),
     pytest.param("/api/grundy", {"game": "nim", "upto": -1}, 422, id="grundy-negative"),
-    pytest.param("/api/scoring", {"position": [5, 4, 2], "N": "x"}, 400, id="bad-N"),
+    pytest.param("/api/scoring", {"position": [5, 4, 2], "N": "x"}, 422, id="bad-N"),
     pytest.param("/api/scoring", {"position": [5, 4, 2], "N": 1.5}, 422, id="float-N"),
     pytest.param("/api/scoring", {"position": [60, 60, 60, 60, 60]}, 413, id="scoring-heavy"),
-    pytest.param("/api/scoring/play", {"position": [5, 4]}, 400, id="scoring-play-no-N"),
+    pytest.param("/api/scoring/play", {"position": [5, 4]}, 422, id="scoring-play-no-N"),
     pytest.param("/api/play/state", {"game": "nim", "position": "1001"}, 413, id="play-big"),
     pytest.param("/api/play/state", {"game": "nim", "position": [1] * 13}, 413, id="play-many"),
     pytest.param(
-        "/api/play/state", {"game": "red-blue-hackenbush", "position": "B"}, 400, id="partisan"
+        "/api/play/state", {"game": "red-blue-hackenbush", "position": "B"}, 422, id="partisan"
     ),
     pytest.param(
         "/api/hidden/new",
@@ -261,7 +261,7 @@ def test_solve_refusals(client: TestClient) -> None:
     assert too_big.status_code == 413
     assert "nimlab solve" in too_big.json()["error"]
     unknown = client.post("/api/solve", json={"variant": "chess", "position": [1]})
-    assert unknown.status_code == 400
+    assert unknown.status_code == 422
     assert "known variants" in unknown.json()["error"]
     empty = client.post("/api/solve", json={"variant": "sn", "position": [0, 0]})
     assert empty.status_code == 400
@@ -302,7 +302,7 @@ def test_hidden_game_session(client: TestClient) -> None:
         ({"variant": "kn", "position": [3, 3, 1]}, 413),
         ({"variant": "kn", "position": "6,5", "game": "kayles"}, 413),
         ({"variant": "sn", "position": [2, 1], "first": "nobody"}, 422),
-        ({"variant": "xx", "position": [2, 1]}, 400),
+        ({"variant": "xx", "position": [2, 1]}, 422),
         ({"variant": "sn", "position": [2, 1], "misere": "yes"}, 422),
     ],
 )

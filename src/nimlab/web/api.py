@@ -14,9 +14,9 @@ import random
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Path, Request
 
 from nimlab.budget import Budget
 from nimlab.catalogue import GameOptions, analyze, find_game, make_game, registered_games
@@ -46,6 +46,8 @@ from nimlab.play.impartial import (
 from nimlab.play.partisan import PARTISAN_GAMES, open_partisan, value_str
 from nimlab.web.guard import JobPool
 from nimlab.web.models import (
+    MAX_EXPONENT,
+    MAX_GRUNDY_UPTO,
     AnalyzeRequest,
     ComputerRequest,
     GameRequest,
@@ -57,10 +59,12 @@ from nimlab.web.models import (
     PartisanComputerRequest,
     PartisanMoveRequest,
     PartisanRequest,
+    ScoringPlayRequest,
     ScoringRequest,
     SolveRequest,
     position_text,
 )
+from nimlab.web.responses import ALWAYS, COMPUTING, HIDDEN_NEW, MATCH
 
 __all__ = [
     "ANALYSIS_LIMIT",
@@ -74,19 +78,18 @@ __all__ = [
 
 #: Bound on non-closed-form work of one analysis request (the catalogue's ``--limit``).
 ANALYSIS_LIMIT = 200_000
-#: Largest ``upto`` of ``/api/grundy``.
-MAX_GRUNDY_UPTO = 10_000
 #: Scoring Nim work bound (reachable positions x values of N), well below the CLI's default.
 SCORING_MAX_CELLS = 2_000_000
 
 #: Largest game tree ``/api/solve`` builds (nodes), well below the CLI's default.
 SOLVE_MAX_NODES = 500_000
-#: Largest power of ten in a bonus N written with an exponent (``1e1000``).
-MAX_EXPONENT = 1000
 
 _EXPONENT = re.compile(r"[eE]\s*([+-]?[0-9]+)")
 
-router = APIRouter(prefix="/api")
+#: Every operation declares the error statuses it can answer (:mod:`nimlab.web.responses`).
+router = APIRouter(prefix="/api", responses=ALWAYS)
+#: The id of a game in progress (``secrets.token_urlsafe``).
+Token = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
 _matches = MatchStore()
 
 
@@ -155,7 +158,7 @@ def _analyze_json(request: AnalyzeRequest) -> dict[str, Any]:
     return analyze(game, text).to_json()
 
 
-@router.post("/analyze")
+@router.post("/analyze", responses=COMPUTING)
 async def analyze_position(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
     """The keys of ``nimlab analyze GAME POSITION --json``."""
     result: dict[str, Any] = await _run(
@@ -169,7 +172,7 @@ def _grundy_json(request: GrundyRequest) -> dict[str, Any]:
     return grundy_table_json(request.game, options, request.upto)
 
 
-@router.post("/grundy")
+@router.post("/grundy", responses=COMPUTING)
 async def grundy(body: GrundyRequest, request: Request) -> dict[str, Any]:
     """The keys of ``nimlab grundy GAME --upto N --json`` (``upto`` at most 10000)."""
     if body.upto > MAX_GRUNDY_UPTO:
@@ -242,7 +245,7 @@ def _scoring_json(request: ScoringRequest) -> dict[str, Any]:
     return {**result.to_json(), "cached": False}
 
 
-@router.post("/scoring")
+@router.post("/scoring", responses=COMPUTING)
 async def scoring(body: ScoringRequest, request: Request) -> dict[str, Any]:
     """The keys of ``nimlab scoring H... [--N X] --json``."""
     _check_bonus(body.N)
@@ -252,7 +255,7 @@ async def scoring(body: ScoringRequest, request: Request) -> dict[str, Any]:
     return result
 
 
-def _scoring_play_json(request: ScoringRequest) -> dict[str, Any]:
+def _scoring_play_json(request: ScoringPlayRequest) -> dict[str, Any]:
     """Scoring Nim at one bonus N: f_N, and every move with its gain and whether it is optimal
     (:class:`nimlab.play.scoring.ScoringMatch`)."""
     from nimlab.play.scoring import ScoringMatch
@@ -264,8 +267,8 @@ def _scoring_play_json(request: ScoringRequest) -> dict[str, Any]:
     return ScoringMatch.start(heaps, bonus, max_cells=SCORING_MAX_CELLS).to_json()
 
 
-@router.post("/scoring/play")
-async def scoring_play(body: ScoringRequest, request: Request) -> dict[str, Any]:
+@router.post("/scoring/play", responses=COMPUTING)
+async def scoring_play(body: ScoringPlayRequest, request: Request) -> dict[str, Any]:
     """Scoring Nim at one bonus N: f_N, and every move with its gain and whether it is optimal.
 
     The gain of a move is what the mover scores minus what the opponent nets from then on,
@@ -362,21 +365,21 @@ def _partisan_hint_json(request: PartisanRequest) -> dict[str, Any]:
     return open_partisan(request.game, request.position, request.player).to_json(evaluate=True)
 
 
-@router.post("/play/state")
+@router.post("/play/state", responses=COMPUTING)
 async def play_state(body: GameRequest, request: Request) -> dict[str, Any]:
     """The position to play: its legal moves (None when too many to list), whether play is over."""
     result: dict[str, Any] = await _run(request, _play_state_json, body, what="this position")
     return result
 
 
-@router.post("/play/move")
+@router.post("/play/move", responses=COMPUTING)
 async def play_move(body: MoveRequest, request: Request) -> dict[str, Any]:
     """Check a typed move (``heap amount`` or the position after it) and return the new state."""
     result: dict[str, Any] = await _run(request, _play_move_json, body, what="this move")
     return result
 
 
-@router.post("/play/computer")
+@router.post("/play/computer", responses=COMPUTING)
 async def play_computer(body: ComputerRequest, request: Request) -> dict[str, Any]:
     """The computer's reply: a winning move if there is one, else a random legal move."""
     result: dict[str, Any] = await _run(
@@ -385,28 +388,28 @@ async def play_computer(body: ComputerRequest, request: Request) -> dict[str, An
     return result
 
 
-@router.post("/play/hint")
+@router.post("/play/hint", responses=COMPUTING)
 async def play_hint(body: GameRequest, request: Request) -> dict[str, Any]:
     """Every option coloured P/N with its Grundy value, and the explanation of the winning move."""
     result: dict[str, Any] = await _run(request, _play_hint_json, body, what="this hint")
     return result
 
 
-@router.post("/partisan/state")
+@router.post("/partisan/state", responses=COMPUTING)
 async def partisan_state(body: PartisanRequest, request: Request) -> dict[str, Any]:
     """Red-blue Hackenbush: the moves of the player to move (``B`` or ``R``), end of play."""
     result: dict[str, Any] = await _run(request, _partisan_state_json, body, what="this position")
     return result
 
 
-@router.post("/partisan/move")
+@router.post("/partisan/move", responses=COMPUTING)
 async def partisan_move(body: PartisanMoveRequest, request: Request) -> dict[str, Any]:
     """Check the player's move (``stalk edge`` or the position after it); the new state."""
     result: dict[str, Any] = await _run(request, _partisan_move_json, body, what="this move")
     return result
 
 
-@router.post("/partisan/computer")
+@router.post("/partisan/computer", responses=COMPUTING)
 async def partisan_computer(body: PartisanComputerRequest, request: Request) -> dict[str, Any]:
     """The computer's move for ``player``: optimal by the exact value."""
     result: dict[str, Any] = await _run(
@@ -415,7 +418,7 @@ async def partisan_computer(body: PartisanComputerRequest, request: Request) -> 
     return result
 
 
-@router.post("/partisan/hint")
+@router.post("/partisan/hint", responses=COMPUTING)
 async def partisan_hint(body: PartisanRequest, request: Request) -> dict[str, Any]:
     """The exact value, every move with the value it leaves (winning or not), the explanation."""
     result: dict[str, Any] = await _run(request, _partisan_hint_json, body, what="this hint")
@@ -431,7 +434,7 @@ def warm_up() -> None:
     budget = Budget(10.0, 1 << 30)
     _solve_json("sn", [1], False, False, budget)
     _scoring_json(ScoringRequest(position=[1], N=1))
-    _scoring_play_json(ScoringRequest(position=[1], N=1))
+    _scoring_play_json(ScoringPlayRequest(position=[1], N=1))
     _analyze_json(AnalyzeRequest(game="nim", position=[1]))
     _play_hint_json(GameRequest(game="nim", position=[1]))
     warm_quotients()  # misère play of Kayles, Dawson's Kayles, Grundy's game: quotients at hand
@@ -504,6 +507,7 @@ def _solve_game_json(
     options = body.options.to_game_options(limit=ANALYSIS_LIMIT)
     misere = body.misere or options.misere
     if find_game(game).name == "nim":
+        make_game(game, options)  # refuses options that do not apply to Nim (400)
         return _solve_json(variant, position, misere, body.strategy, budget)
     hidden = hidden_game(variant, game, options)
     text = position_text(position)
@@ -544,7 +548,7 @@ def _solve_game_json(
     return {**result.to_json(), "cached": False}
 
 
-@router.post("/solve")
+@router.post("/solve", responses=COMPUTING)
 async def solve_variant(body: SolveRequest, request: Request) -> dict[str, Any]:
     """The keys of ``nimlab solve VARIANT H... [--misere] [--strategy] --json``; with
     ``game``, those of ``nimlab solve VARIANT --game GAME POSITION [options] --json``."""
@@ -571,7 +575,7 @@ def _use(token: str, job: Callable[[HiddenMatch], Any]) -> Any:
         raise HTTPException(404, detail=str(error)) from error
 
 
-@router.post("/hidden/new")
+@router.post("/hidden/new", responses=HIDDEN_NEW)
 async def hidden_new(body: HiddenStartRequest, request: Request) -> dict[str, Any]:
     """Start a hidden-information game (a variant of Nim, or with ``game`` of a catalogue
     game's components) against the equilibrium: the game is solved in a child process, the
@@ -612,15 +616,15 @@ def _playable(
     return playable(variant, text, misere, game=game, options=options, budget=budget)
 
 
-@router.get("/hidden/{token}")
-def hidden_view(token: str) -> dict[str, Any]:
+@router.get("/hidden/{token}", responses=MATCH)
+def hidden_view(token: Token) -> dict[str, Any]:
     """What the player may see of a game in progress (everything once it is over)."""
     view: dict[str, Any] = _use(token, lambda match: match.view())
     return {"id": token, **view}
 
 
-@router.post("/hidden/{token}/act")
-def hidden_act(token: str, request: HiddenActRequest) -> dict[str, Any]:
+@router.post("/hidden/{token}/act", responses=MATCH)
+def hidden_act(token: Token, request: HiddenActRequest) -> dict[str, Any]:
     """Play an action (index or label); the computer answers from its equilibrium strategy."""
 
     def job(match: HiddenMatch) -> dict[str, Any]:
@@ -631,8 +635,8 @@ def hidden_act(token: str, request: HiddenActRequest) -> dict[str, Any]:
     return {"id": token, **view}
 
 
-@router.get("/hidden/{token}/hint")
-def hidden_hint(token: str) -> dict[str, Any]:
+@router.get("/hidden/{token}/hint", responses=MATCH)
+def hidden_hint(token: Token) -> dict[str, Any]:
     """The equilibrium's probabilities of the player's own actions here."""
     hint: dict[str, Any] = _use(token, lambda match: match.hint())
     return hint

@@ -4,8 +4,11 @@ Error policy (``../shared/CONTRACT.md``): ``NimlabError`` -> 400 ``{"error": ...
 ``TooLargeError`` -> 413, a job past the server's time or memory budget (or no worker free)
 -> 503 (:class:`~nimlab.web.guard.BudgetExceededError`), malformed or ill-typed bodies -> 422
 with ``error`` and FastAPI's ``detail``, bodies over :data:`~nimlab.web.models.MAX_BODY_BYTES`
--> 413. Anything unexpected becomes a JSON 500 without a traceback (the tests make sure none
-happens).
+-> 413, a full playground -> 429 with ``Retry-After``, an unknown path -> 404 and a method a
+path does not answer -> 405 with ``Allow``. Every error body is
+:class:`~nimlab.web.responses.ErrorBody`, and ``/api/openapi.json`` declares, for each operation,
+the statuses it can answer (:mod:`nimlab.web.responses`). Anything unexpected becomes a JSON 500
+without a traceback (the tests make sure none happens).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from nimlab.web.api import router, warm_up
 from nimlab.web.docs_page import add_docs_page
 from nimlab.web.guard import BudgetExceededError, JobLimits, JobPool
 from nimlab.web.models import MAX_BODY_BYTES
+from nimlab.web.responses import exact_bounds
 
 __all__ = ["STATIC_DIR", "BodyLimit", "create_app"]
 
@@ -95,10 +99,40 @@ def _validation_summary(errors: list[dict[str, Any]]) -> tuple[str, list[dict[st
     parts: list[str] = []
     for e in cleaned:
         where = ".".join(str(p) for p in e.get("loc", ()) if _FIELD.fullmatch(str(p))) or "body"
-        part = f"{where}: {e.get('msg')}"
+        part = f"{where}: {str(e.get('msg')).removeprefix('Value error, ')}"
         if part not in parts:
             parts.append(part)
     return "invalid request: " + "; ".join(parts[:5]), cleaned
+
+
+def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+    """An HTTP error of routing or a handler as :class:`~nimlab.web.responses.ErrorBody`,
+    with its headers: 405 keeps ``Allow`` (sorted) and says which methods the path answers."""
+    headers = dict(error.headers or {})
+    message = str(error.detail)
+    if error.status_code == 405:
+        allowed = sorted(m.strip() for m in headers.get("Allow", "").split(",") if m.strip())
+        headers["Allow"] = ", ".join(allowed)
+        message = f"method {request.method} is not allowed on {request.url.path[:200]}"
+        if allowed:
+            message += f"; allowed: {', '.join(allowed)}"
+    elif error.status_code == 404 and error.detail == "Not Found":
+        message = f"nothing at {request.url.path[:200]}"
+    body = {"error": message, "detail": str(error.detail)}
+    return JSONResponse(body, status_code=error.status_code, headers=headers)
+
+
+def _declare_exact_bounds(app: FastAPI) -> None:
+    """Serve the OpenAPI document with integer bounds (:func:`.responses.exact_bounds`)."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if not getattr(app.state, "exact_openapi", False):
+            app.openapi_schema = exact_bounds(generate())
+            app.state.exact_openapi = True
+        return app.openapi_schema or {}
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def create_app(limits: JobLimits | None = None) -> FastAPI:
@@ -151,9 +185,9 @@ def create_app(limits: JobLimits | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: Exception) -> JSONResponse:
-        status = error.status_code if isinstance(error, StarletteHTTPException) else 400
-        detail = error.detail if isinstance(error, StarletteHTTPException) else "bad request"
-        return JSONResponse({"error": str(detail), "detail": detail}, status_code=status)
+        if not isinstance(error, StarletteHTTPException):
+            return JSONResponse({"error": "bad request"}, status_code=400)
+        return _http_error(request, error)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:
@@ -162,6 +196,7 @@ def create_app(limits: JobLimits | None = None) -> FastAPI:
         return JSONResponse({"error": message}, status_code=500)
 
     app.include_router(router)
+    _declare_exact_bounds(app)
     add_docs_page(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
