@@ -296,5 +296,6 @@ def test_misere_play_out_of_reach_is_refused_by_its_estimate(client: httpx.Clien
     wrong = client.post("/api/play/state", json={**body, "misere": "yes"})
     assert wrong.status_code == 422
     partizan = {"game": "domineering", "position": "../..", "misere": True}
-    assert client.post("/api/play/state", json=partizan).status_code == 400
+    refused = client.post("/api/play/state", json=partizan)
+    assert refused.status_code == 422 and "domineering" in refused.json()["error"]
     assert DEFAULT_OPTIONS["octal"].code == "0.07"  # the octal game played by default
