@@ -19,8 +19,10 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import tempfile
 import time
 
+from nimlab.errors import TooLargeError
 from nimlab.octal import OctalCode
 from nimlab.quotients import BruteMisere, QuotientSolver, misere_quotient, words_upto
 
@@ -33,7 +35,10 @@ def growth(code: str, upto: int, seconds: float) -> None:
     print(f"\n### {code}\n\n| heap | order of Q_n | cumulative s |\n|---|---|---|")
     last = 1
     while solver.upto < upto and time.monotonic() < deadline:
-        solver.extend(solver.upto + 1)
+        try:
+            solver.extend(solver.upto + 1, deadline=deadline)
+        except TooLargeError:  # out of time inside a heap (or a table too large)
+            break
         if solver.monoid.size != last:
             last = solver.monoid.size
             print(f"| {solver.upto} | {last} | {time.perf_counter() - started:.2f} |")
@@ -56,8 +61,6 @@ def growth(code: str, upto: int, seconds: float) -> None:
 
 def _nimlab_progress(code: str, seconds: float) -> None:
     """In a child process: one line ``heap N order Q seconds S`` per heap settled."""
-    from nimlab.errors import TooLargeError
-
     started = time.monotonic()
     solver = QuotientSolver.for_code(OctalCode.parse(code))
     try:
@@ -91,25 +94,29 @@ def side_by_side(codes: list[str], marks: list[float], msv: str) -> None:
     print(f"\n| code | {head} | nimlab stopped at s |")
     print("|---" * (2 * len(marks) + 2) + "|")
     for code in codes:
-        java = subprocess.Popen(
-            ["java", "-cp", msv, "org.cgsuite.core.misere.solver.Bench", code, str(seconds)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        ours = subprocess.run(
-            [sys.executable, __file__, "--progress", code, "--seconds", str(seconds)],
-            capture_output=True,
-            text=True,
-            timeout=seconds * 3 + 60,
-            check=False,
-        )
-        try:
-            java_out, _ = java.communicate(timeout=max(1.0, seconds + 5))
-        except subprocess.TimeoutExpired:  # inside a heap at the deadline: its lines so far
-            java.kill()
-            java_out, _ = java.communicate()
-        mine, theirs = ours.stdout.splitlines(), java_out.splitlines()
+        # MisereSolver's lines go to a file: a pipe nobody reads would stop it when full
+        with tempfile.TemporaryFile("w+") as log:
+            java = subprocess.Popen(
+                ["java", "-cp", msv, "org.cgsuite.core.misere.solver.Bench", code, str(seconds)],
+                stdout=log,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
+            ours = subprocess.run(
+                [sys.executable, __file__, "--progress", code, "--seconds", str(seconds)],
+                capture_output=True,
+                text=True,
+                timeout=seconds * 3 + 60,
+                check=False,
+            )
+            try:
+                java.wait(timeout=max(1.0, seconds + 5))
+            except subprocess.TimeoutExpired:  # inside a heap at the deadline: lines so far
+                java.kill()
+                java.wait()
+            log.seek(0)
+            theirs = log.read().splitlines()
+        mine = ours.stdout.splitlines()
         cells = " | ".join(f"{_reached(mine, m)} | {_reached(theirs, m)}" for m in marks)
         stopped = next((ln.split()[2] for ln in mine if " stopped " in ln), "?")
         print(f"| {code} | {cells} | {stopped} |", flush=True)

@@ -26,6 +26,7 @@ from nimlab.errors import TooLargeError
 __all__ = [
     "Monoid",
     "Product",
+    "TableTooLargeError",
     "cyclic",
     "element_index",
     "generated_product",
@@ -348,7 +349,7 @@ def reduce(
                 parent[z], via[z] = y, i
                 order.append(z)
     if count * count > _MAX_TABLE:
-        raise TooLargeError(
+        raise TableTooLargeError(
             f"a candidate quotient of order {count:,} needs a table of {count * count * 8:,} bytes",
             estimate=count,
             limit=_MAX_ORDER,
@@ -360,6 +361,10 @@ def reduce(
             tick()
         table[:, y] = acts[via[y]][table[:, parent[y]]]
     return Monoid(table), image.tolist()
+
+
+class TableTooLargeError(TooLargeError):
+    """:func:`reduce` would make a table over :data:`_MAX_TABLE` entries."""
 
 
 #: The largest table :func:`reduce` makes (entries; 8 bytes each: 1 GiB).

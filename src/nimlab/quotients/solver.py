@@ -31,7 +31,15 @@ import numpy as np
 
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.octal.code import OctalCode
-from nimlab.quotients.monoid import Monoid, Product, cyclic, element_index, reduce, trivial
+from nimlab.quotients.monoid import (
+    Monoid,
+    Product,
+    TableTooLargeError,
+    cyclic,
+    element_index,
+    reduce,
+    trivial,
+)
 from nimlab.quotients.words import Column, least_n_failure, mark_p_portion, p_failure
 
 __all__ = ["HeapMoves", "Pretension", "QuotientSolver"]
@@ -356,7 +364,10 @@ class QuotientSolver:
                         components.append((0, *(int(i == slot) for i in range(size))))
                     else:
                         components.append((x, *(0 for _ in range(size))))
-                candidate = self._build(parts, components, clock)
+                try:
+                    candidate = self._build(parts, components, clock)
+                except TableTooLargeError:
+                    continue  # too large to tabulate: the next candidate (each is verified)
                 if candidate.p[candidate.element_of(failure)] == should_be_p:
                     return candidate
         raise TooLargeError(
