@@ -27,10 +27,20 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.octal.code import OctalCode
-from nimlab.quotients.monoid import Monoid, Product, cyclic, element_index, reduce, trivial
-from nimlab.quotients.words import Times, least_n_failure, least_p_failure, mark_p_portion
+from nimlab.quotients.monoid import (
+    Monoid,
+    Product,
+    TableTooLargeError,
+    cyclic,
+    element_index,
+    reduce,
+    trivial,
+)
+from nimlab.quotients.words import Column, least_n_failure, mark_p_portion, p_failure
 
 __all__ = ["HeapMoves", "Pretension", "QuotientSolver"]
 
@@ -55,35 +65,40 @@ class Pretension:
 
     def times(self, x: int, y: int) -> int:
         """The product in the monoid."""
-        return self.monoid.mul[x][y]
+        return self.monoid.column(y)[x]
 
     def element_of(self, word: Sequence[int]) -> int:
         """The element of a word given as exponents per heap."""
         x = 0
-        mul = self.monoid.mul
         for h, e in enumerate(word):
+            column = self.monoid.column(self.phi[h])
             for _ in range(e):
-                x = mul[x][self.phi[h]]
+                x = column[x]
         return x
 
-    def least_failure(self) -> tuple[int, ...] | None:
-        """The colex-least word (exponents per heap) whose outcome the pretension gets wrong."""
-        times = self.times
+    def least_failure(self, tick: Callable[[], None] | None = None) -> tuple[int, ...] | None:
+        """The colex-least word (exponents per heap) whose outcome the pretension gets wrong
+        (the least P-failure first; then the N-failures are searched below it only)."""
+        column = self.monoid.column
         types = self.types()
         gens = [self.phi[h] for h in types]
         trans = [self.trans[h] for h in types]
-        _, least = mark_p_portion(times, gens, trans, self.monoid.size)
-        pf = least_p_failure(times, self.p, gens, trans, least)
+        pf = p_failure(column, self.p, gens, trans, tick, self.monoid.columns)
+        pf_word = None if pf is None else _spread(pf, types, len(self.phi))
         slim = self.types(subsumed=True)
+        bound = None if pf_word is None else _slim_bound(pf_word, slim)
+        if bound == ():
+            return pf_word  # no word of the slim types is below the P-failure
         nf = least_n_failure(
-            times, self.p, [self.phi[h] for h in slim], [self.trans[h] for h in slim]
+            column,
+            self.p,
+            [self.phi[h] for h in slim],
+            [self.trans[h] for h in slim],
+            bound=bound,
+            tick=tick,
+            columns=self.monoid.columns,
         )
-        words = [_spread(pf, types, len(self.phi))] if pf is not None else []
-        if nf is not None:
-            words.append(_spread(nf, slim, len(self.phi)))
-        if not words:
-            return None
-        return min(words, key=lambda w: w[::-1])
+        return pf_word if nf is None else _spread(nf, slim, len(self.phi))
 
 
 def _types(
@@ -100,6 +115,33 @@ def _types(
             continue
         kept.append(h)
     return kept
+
+
+def _slim_bound(word: Sequence[int], slim: Sequence[int]) -> tuple[int, ...] | None:
+    """A word ``b`` over the heaps ``slim`` such that a word ``w`` over them spreads to a
+    heap vector colex-less than ``word`` exactly when ``w`` is colex-less than ``b``; None
+    when every ``w`` is, ``()`` when none is.
+
+    >>> _slim_bound((0, 1, 2), [1, 2]), _slim_bound((0, 2, 1), [0, 2]), _slim_bound((1, 1), [0])
+    ((1, 2), (0, 2), None)
+    """
+    positions = {h: i for i, h in enumerate(slim)}
+    bound = [0] * len(slim)
+    lowest = None
+    for h in range(len(word) - 1, -1, -1):
+        if h in positions:
+            bound[positions[h]] = word[h]
+            lowest = positions[h]
+        elif word[h] > 0:  # a heap no slim word uses: equal above it means less
+            if lowest is None:
+                return None
+            bound[lowest] += 1
+            for i in range(lowest):
+                bound[i] = 0
+            return tuple(bound)
+    if not any(bound):
+        return ()
+    return tuple(bound)
 
 
 def _spread(word: Sequence[int], types: Sequence[int], heaps: int) -> tuple[int, ...]:
@@ -124,6 +166,9 @@ class QuotientSolver:
         self.orders: list[int] = [1]
         self.p_orders: list[int] = [0]
         self.seconds: list[float] = [0.0]
+        self._option_cache: list[list[tuple[int, ...]]] = []
+        self._pm: np.ndarray = np.zeros((1, 1), dtype=bool)
+        self._pm_of: Monoid | None = None
 
     @classmethod
     def for_code(cls, code: OctalCode) -> QuotientSolver:
@@ -184,96 +229,126 @@ class QuotientSolver:
                 )
         return options
 
-    def _transitions(self, times: Times, phi: Sequence[int], n: int) -> frozenset[int]:
+    def _transitions(self, column: Column, phi: Sequence[int], n: int) -> frozenset[int]:
+        while len(self._option_cache) <= n:
+            self._option_cache.append(self._options(len(self._option_cache)))
         result = set()
-        for option in self._options(n):
+        for option in self._option_cache[n]:
             x = 0
             for h in option:
-                x = times(x, phi[h])
+                x = column(phi[h])[x]
             result.add(x)
         return frozenset(result)
+
+    def _clock(self, n: int, deadline: float | None) -> _Clock | None:
+        if deadline is None:
+            return None
+        return _Clock(
+            deadline,
+            f"the misère quotient of {self.name}: heap {n} was not settled in time"
+            f" (order {self.monoid.size} at heap {n - 1})",
+            n,
+        )
 
     def _next(self, deadline: float | None = None) -> None:
         state = self.state
         n = len(state.phi)
-        mul = state.monoid.mul
-        tr = self._transitions(lambda x, y: mul[x][y], state.phi, n)
+        tr = self._transitions(state.monoid.column, state.phi, n)
         if not tr:
             state.phi.append(0)
             state.trans.append(tr)
             return
-        x = self._conservative(tr)
+        clock = self._clock(n, deadline)
+        x = self._conservative(tr, clock)
         if x is not None:
             state.phi.append(x)
             state.trans.append(tr)
             return
-        self.state = self._expand(n, deadline)
+        self.state = self._expand(n, clock)
         self.expansions.append(n)
 
-    def _conservative(self, tr: frozenset[int]) -> int | None:
+    def _conservative(self, tr: frozenset[int], clock: _Clock | None) -> int | None:
         """The element heap ``n`` is, if the quotient need not grow."""
         state = self.state
-        mul, p = state.monoid.mul, state.p
+        p = state.p
         should_be_p = not any(p[t] for t in tr)
         # a heap with the same element and fewer transitions adds no N-failure
         known = {x for x, old in zip(state.phi, state.trans, strict=True) if old and old <= tr}
-        candidates = [x for x in range(state.monoid.size) if p[x] == should_be_p]
+        # x has a P-failure when some z has z x in P and z t in P for a transition t
+        if self._pm_of is not state.monoid:
+            self._pm = np.array(p, dtype=bool)[state.monoid.array]
+            self._pm_of = state.monoid
+        pm = self._pm
+        either = np.asarray(pm[:, sorted(tr)].any(axis=1))
+        failing: list[bool] = np.asarray((pm & either[:, None]).any(axis=0)).tolist()
+        candidates = [x for x in range(state.monoid.size) if p[x] == should_be_p and not failing[x]]
         candidates.sort(key=lambda x: x not in known)
+        tick = None if clock is None else clock.tick
         for x in candidates:
-            if any(p[row[x]] and any(p[row[t]] for t in tr) for row in mul):
-                continue  # a P-failure
             if x in known:
                 return x
             trial = Pretension(state.monoid, p, [*state.phi, x], [*state.trans, tr])
             slim = trial.types(subsumed=True)
             gens = [trial.phi[h] for h in slim]
-            if least_n_failure(trial.times, p, gens, [trial.trans[h] for h in slim]) is None:
+            trans = [trial.trans[h] for h in slim]
+            column, columns = state.monoid.column, state.monoid.columns
+            if least_n_failure(column, p, gens, trans, tick=tick, columns=columns) is None:
                 return x
         return None
 
-    def _build(self, parts: Sequence[Monoid], components: Sequence[tuple[int, ...]]) -> Pretension:
+    def _build(
+        self,
+        parts: Sequence[Monoid],
+        components: Sequence[tuple[int, ...]],
+        clock: _Clock | None,
+    ) -> Pretension:
         """The reduced pretension of the heaps mapped to ``components`` of the product of
         ``parts``, its P-portion marked from least words."""
-        distinct = sorted(set(components), key=components.index)
-        monoid = Product(parts, distinct)
+        check = None if clock is None else clock.check
+        tick = None if clock is None else clock.tick
+        distinct = list(dict.fromkeys(components))
+        monoid = Product(parts, distinct, check)
         where = dict(zip(distinct, monoid.generators, strict=True))
         phi = [where[c] for c in components]
         trans = [
-            self._transitions(monoid.times, phi, h) if h else frozenset() for h in range(len(phi))
+            self._transitions(monoid.column, phi, h) if h else frozenset() for h in range(len(phi))
         ]
         types = _types(phi, trans)
         p, _ = mark_p_portion(
-            monoid.times, [phi[h] for h in types], [trans[h] for h in types], monoid.size
+            monoid.column,
+            [phi[h] for h in types],
+            [trans[h] for h in types],
+            monoid.size,
+            tick,
+            columns=monoid.columns,
+            want_least=False,
         )
-        reduced, image = reduce(monoid, p, sorted(set(phi)))
+        reduced, image = reduce(monoid, p, sorted(set(phi)), check)
         new_p = [False] * reduced.size
         for x, flag in enumerate(p):
             new_p[image[x]] = flag
         new_phi = [image[x] for x in phi]
         return Pretension(reduced, new_p, new_phi, [frozenset(image[t] for t in s) for s in trans])
 
-    def _expand(self, n: int, deadline: float | None) -> Pretension:
+    def _expand(self, n: int, clock: _Clock | None) -> Pretension:
         state = self.state
         components = [(x, 0) for x in state.phi] + [(0, 1)]
-        trial = self._build([state.monoid, cyclic(2, 2)], components)
+        trial = self._build([state.monoid, cyclic(2, 2)], components, clock)
         for _ in range(_MAX_RECALIBRATIONS):
-            if deadline is not None and time.monotonic() > deadline:
-                raise TooLargeError(
-                    f"the misère quotient of {self.name}: heap {n} was not settled in time"
-                    f" (order {self.monoid.size} at heap {n - 1})",
-                    estimate=n,
-                    limit=n - 1,
-                )
-            failure = trial.least_failure()
+            if clock is not None:
+                clock.check()
+            failure = trial.least_failure(None if clock is None else clock.tick)
             if failure is None:
                 return trial
-            trial = self._recalibrate(trial, failure)
+            trial = self._recalibrate(trial, failure, clock)
         raise TooLargeError(
             f"the misère quotient of {self.name} at heap {n}: no pretension found after"
             f" {_MAX_RECALIBRATIONS} recalibrations"
         )
 
-    def _recalibrate(self, trial: Pretension, failure: tuple[int, ...]) -> Pretension:
+    def _recalibrate(
+        self, trial: Pretension, failure: tuple[int, ...], clock: _Clock | None
+    ) -> Pretension:
         should_be_p = not trial.p[trial.element_of(failure)]
         involved = [h for h, e in enumerate(failure) if e > 0]
         for size in range(1, len(involved) + 1):
@@ -289,9 +364,32 @@ class QuotientSolver:
                         components.append((0, *(int(i == slot) for i in range(size))))
                     else:
                         components.append((x, *(0 for _ in range(size))))
-                candidate = self._build(parts, components)
+                try:
+                    candidate = self._build(parts, components, clock)
+                except TableTooLargeError:
+                    continue  # too large to tabulate: the next candidate (each is verified)
                 if candidate.p[candidate.element_of(failure)] == should_be_p:
                     return candidate
         raise TooLargeError(
             f"the misère quotient of {self.name}: no recalibration repairs the word {failure}"
         )
+
+
+class _Clock:
+    """The deadline of one heap: :meth:`check` compares the time, :meth:`tick` (called at
+    every word a search visits) every 2,048th call; both raise TooLargeError when it passed."""
+
+    __slots__ = ("count", "deadline", "heap", "message")
+
+    def __init__(self, deadline: float, message: str, heap: int) -> None:
+        self.deadline, self.message, self.heap = deadline, message, heap
+        self.count = 0
+
+    def check(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise TooLargeError(self.message, estimate=self.heap, limit=self.heap - 1)
+
+    def tick(self) -> None:
+        self.count += 1
+        if not self.count & 2047:
+            self.check()

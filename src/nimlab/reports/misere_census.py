@@ -170,7 +170,7 @@ def _literature(results: dict[str, MisereQuotient]) -> list[str]:
         lines.append(
             f"- Dawson's Kayles 0.07: here settled to heap {dawson.certified_to} (order"
             f" {dawson.order}) in {_TWO_DIGIT_SECONDS:g} s; Siegel (2007) reports order 360 at"
-            " heap 30, which `misere_quotient('0.07', 30)` reproduces (about a minute;"
+            " heap 30, which `misere_quotient('0.07', 30)` reproduces (a few seconds;"
             " tests/misere/test_misere_dawson.py)."
         )
     return lines or ["- (the census ran too few codes to compare)"]
