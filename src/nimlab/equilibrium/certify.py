@@ -25,9 +25,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nimlab.equilibrium.csc import Csc
 from nimlab.equilibrium.lifting import SparseExactSolver
 from nimlab.equilibrium.lp import LpSolution, lp_matrix
 from nimlab.equilibrium.seqform import (
+    LpColumns,
     SequenceForm,
     SequenceTree,
     infoset_fields,
@@ -274,19 +276,26 @@ def exact_plans_from_basis(
     system with the cost vector. Returns L's and R's realisation plans and how they were
     found.
     """
-    from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
-
     nx, nq, ny, ne = sizes
     cols = np.flatnonzero(basic_cols)
     rows = np.flatnonzero(~basic_rows)
-    sub = csc_matrix(matrix)[rows][:, cols]
     rhs_full = [0] * (ny + ne)
     rhs_full[ny] = 1
     cost = [0] * (nx + nq)
     cost[nx] = -1
     ones = np.flatnonzero(at_one) if at_one is not None else np.zeros(0, dtype=np.int64)
-    if len(ones):  # move the columns fixed at one to the right-hand side
-        fixed = np.asarray(csc_matrix(matrix)[:, ones].sum(axis=1)).ravel()
+    fixed: Any = None
+    if isinstance(matrix, Csc):  # no SciPy
+        sub: Any = matrix.select(rows, cols)
+        if len(ones):
+            fixed = matrix.column_sums(ones)
+    else:
+        from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
+
+        sub = csc_matrix(matrix)[rows][:, cols]
+        if len(ones):
+            fixed = np.asarray(csc_matrix(matrix)[:, ones].sum(axis=1)).ravel()
+    if fixed is not None:  # move the columns fixed at one to the right-hand side
         rhs_full = [v - int(f) for v, f in zip(rhs_full, fixed.tolist(), strict=True)]
     primal_rhs, dual_rhs = [rhs_full[r] for r in rows], [cost[c] for c in cols]
     how = "numeric lifting"
@@ -321,10 +330,12 @@ def _dense_solve(
 
     size = matrix.shape[0]
     dense = flint.fmpq_mat(size, size)
-    entries = matrix.tocoo()
-    for i, j, v in zip(
-        entries.row.tolist(), entries.col.tolist(), entries.data.tolist(), strict=True
-    ):
+    if isinstance(matrix, Csc):
+        triplets = (matrix.indices, matrix.columns(), matrix.data)
+    else:
+        entries = matrix.tocoo()
+        triplets = (entries.row, entries.col, entries.data)
+    for i, j, v in zip(*(t.tolist() for t in triplets), strict=True):
         dense[i, j] = int(v)
     answers = []
     for system, rhs in ((dense, primal_rhs), (dense.transpose(), dual_rhs)):
@@ -349,10 +360,12 @@ BASIS_LIMIT = 1500
 
 
 def certify_lp(
-    tree: SequenceTree, form: SequenceForm, lp: LpSolution
+    tree: SequenceTree, form: SequenceForm | LpColumns, lp: LpSolution
 ) -> tuple[Certificate, tuple[Behaviour, Behaviour]]:
     """Exact bounds from the LP's plans: rounded with finer and finer denominators, then, if
-    that does not close the gap, re-solved exactly from the optimal basis (small bases)."""
+    that does not close the gap, re-solved exactly from the optimal basis (small bases).
+    ``form`` is the LP's sequence form, or its exact columns
+    (:func:`~nimlab.equilibrium.seqform.lp_columns`, which spare the import of SciPy)."""
     behaviours: tuple[Behaviour, Behaviour] = ([], [])
     certificate = Certificate(Fraction(-1), Fraction(1), "none")
     for denominator in DENOMINATORS:
@@ -369,10 +382,12 @@ def certify_lp(
         if certificate.certified:
             break
     if not certificate.certified and int(lp.basic_cols.sum()) <= LIFTING_LIMIT:
-        sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
-        plans = exact_plans_from_basis(
-            tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes, lp.at_one
-        )
+        if isinstance(form, LpColumns):
+            sizes, matrix = form.sizes, form.exact
+        else:
+            sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
+            matrix = lp_matrix(form)
+        plans = exact_plans_from_basis(tree, matrix, lp.basic_cols, lp.basic_rows, sizes, lp.at_one)
         if plans is None:
             return certificate, behaviours
         x, y, how = plans

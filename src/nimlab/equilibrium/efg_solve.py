@@ -43,8 +43,8 @@ from nimlab.equilibrium.certify import certify_lp
 from nimlab.equilibrium.cost import BASE_BYTES, FITS, fitted_cost
 from nimlab.equilibrium.efg_flat import FlatEfg
 from nimlab.equilibrium.efg_read import ZeroSumEfg
-from nimlab.equilibrium.lp import solve_lp
-from nimlab.equilibrium.seqform import SequenceForm, sequence_form
+from nimlab.equilibrium.lp import solve_columns
+from nimlab.equilibrium.seqform import lp_columns
 from nimlab.exact import exact_str
 
 __all__ = [
@@ -247,15 +247,15 @@ def solve_efg(game: ZeroSumEfg | FlatEfg, *, strategies: bool = False) -> EfgRes
     """
     start = time.perf_counter()
     tree = efg_tree(game)
-    form = sequence_form(tree)
-    lp = solve_lp(_normalised(form))
-    certificate, behaviours = certify_lp(tree, form, lp)
+    columns = lp_columns(tree)
+    lp = solve_columns(columns.normalised(), columns.sizes)
+    certificate, behaviours = certify_lp(tree, columns, lp)
     scale = tree.payoff_scale
     lower, upper = certificate.lower / scale - game.shift, certificate.upper / scale - game.shift
     if certificate.certified:
         value = lower
     else:
-        largest = float(abs(form.A).max()) if form.A.nnz else 1.0
+        largest = columns.largest
         value = Fraction(lp.value * largest / scale).limit_denominator(10**6) - game.shift
     entries = None
     if strategies:
@@ -282,15 +282,6 @@ def solve_efg(game: ZeroSumEfg | FlatEfg, *, strategies: bool = False) -> EfgRes
         time.perf_counter() - start,
         entries,
     )
-
-
-def _normalised(form: SequenceForm) -> SequenceForm:
-    """The same LP with payoffs divided by the largest one (same optimal bases; large
-    integer payoffs would strain HiGHS's tolerances)."""
-    if not form.A.nnz:
-        return form
-    largest = float(abs(form.A).max())
-    return SequenceForm(form.E, form.F, form.A / largest, form.infosets)
 
 
 def estimate_efg_file(size: int) -> Cost:
