@@ -359,41 +359,101 @@ BASIS_LIMIT = 1500
 """Largest optimal basis re-solved by the dense rational solve when numeric lifting fails."""
 
 
+def _saturated(largest: int, bound: int) -> bool:
+    """With ``quick``, a rounding whose largest denominator ``q`` has ``q * q`` over its
+    bound is passed over at first (a fraction ``p/q`` is only told apart from its neighbours
+    to within ``1/q^2``): the LP's numbers are then no small fractions (Leduc poker's value
+    has 31-digit denominators), and its certificate would fail at the cost of an exact pass.
+
+    >>> _saturated(3, 100), _saturated(11, 100), _saturated(999_983, 10**9)
+    (False, True, True)
+    """
+    return largest * largest > bound
+
+
+Found = tuple[Certificate, tuple[Behaviour, Behaviour]]
+
+
 def certify_lp(
-    tree: SequenceTree, form: SequenceForm | LpColumns, lp: LpSolution
-) -> tuple[Certificate, tuple[Behaviour, Behaviour]]:
+    tree: SequenceTree, form: SequenceForm | LpColumns, lp: LpSolution, *, quick: bool = False
+) -> Found:
     """Exact bounds from the LP's plans: rounded with finer and finer denominators, then, if
     that does not close the gap, re-solved exactly from the optimal basis (small bases).
     ``form`` is the LP's sequence form, or its exact columns
-    (:func:`~nimlab.equilibrium.seqform.lp_columns`, which spare the import of SciPy)."""
-    behaviours: tuple[Behaviour, Behaviour] = ([], [])
-    certificate = Certificate(Fraction(-1), Fraction(1), "none")
+    (:func:`~nimlab.equilibrium.seqform.lp_columns`, which spare the import of SciPy).
+
+    With ``quick``, roundings whose fractions come near their denominator bound (see
+    :func:`_saturated`) are tried only after the exact basis, so that a game whose value is
+    no small fraction pays for one exact certificate, not one per denominator bound; the
+    same certificates are tried in the end."""
+    basis: Found | None = None
+    if quick:
+        found = _rounded(tree, lp, unsaturated=True)
+        if found is None or not found[0].certified:
+            basis = _from_basis(tree, form, lp, found)
+            found = basis or found
+        if found is not None and found[0].certified:
+            return found
+    rounded = _rounded(tree, lp) or (Certificate(Fraction(-1), Fraction(1), "none"), ([], []))
+    if rounded[0].certified:
+        return rounded
+    if quick:  # the basis was tried already
+        gap = rounded[0].upper - rounded[0].lower
+        return basis if basis and basis[0].upper - basis[0].lower <= gap else rounded
+    return _from_basis(tree, form, lp, rounded) or rounded
+
+
+def _rounded(tree: SequenceTree, lp: LpSolution, *, unsaturated: bool = False) -> Found | None:
+    """The certificate of the first rounding that certifies, or of the last one tried
+    (``None`` when none is tried); with ``unsaturated``, only roundings whose denominators
+    stay well under their bound are tried, each within :data:`ROUNDING_TOLERANCE`."""
+    found: Found | None = None
     for denominator in DENOMINATORS:
         last = denominator == DENOMINATORS[-1]
-        tolerance = None if last else ROUNDING_TOLERANCE
+        tolerance = None if last and not unsaturated else ROUNDING_TOLERANCE
         bx = behaviour_from_plan(tree, 0, lp.x, denominator, tolerance=tolerance)
         if bx is None:  # hopeless: R's rounding need not be computed
             continue
         by = behaviour_from_plan(tree, 1, lp.y, denominator, tolerance=tolerance)
         if by is None:
             continue
+        if unsaturated and _saturated(_largest_denominator(bx, by), denominator):
+            continue
         behaviours = (bx, by)
-        certificate = certify(tree, behaviours, f"rounding (denominators <= {denominator})")
-        if certificate.certified:
+        found = certify(tree, behaviours, f"rounding (denominators <= {denominator})"), behaviours
+        if found[0].certified:
             break
-    if not certificate.certified and int(lp.basic_cols.sum()) <= LIFTING_LIMIT:
-        if isinstance(form, LpColumns):
-            sizes, matrix = form.sizes, form.exact
-        else:
-            sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
-            matrix = lp_matrix(form)
-        plans = exact_plans_from_basis(tree, matrix, lp.basic_cols, lp.basic_rows, sizes, lp.at_one)
-        if plans is None:
-            return certificate, behaviours
-        x, y, how = plans
-        exact_x, exact_y = behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y)
-        if exact_x is not None and exact_y is not None:
-            candidate = certify(tree, (exact_x, exact_y), f"exact optimal basis ({how})")
-            if candidate.upper - candidate.lower <= certificate.upper - certificate.lower:
-                certificate, behaviours = candidate, (exact_x, exact_y)
-    return certificate, behaviours
+    return found
+
+
+def _largest_denominator(*behaviours: Behaviour) -> int:
+    """The largest denominator of the probabilities of ``behaviours`` (each distinct
+    distribution read once)."""
+    seen = {id(d): d for b in behaviours for d in b}
+    return max((p.denominator for d in seen.values() for p in d), default=1)
+
+
+def _from_basis(
+    tree: SequenceTree, form: SequenceForm | LpColumns, lp: LpSolution, found: Found | None
+) -> Found | None:
+    """The certificate of the optimal basis re-solved exactly, when it is no wider than that
+    of ``found`` (``None`` otherwise, or when the basis is too large or fails)."""
+    if int(lp.basic_cols.sum()) > LIFTING_LIMIT:
+        return None
+    if isinstance(form, LpColumns):
+        sizes, matrix = form.sizes, form.exact
+    else:
+        sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
+        matrix = lp_matrix(form)
+    plans = exact_plans_from_basis(tree, matrix, lp.basic_cols, lp.basic_rows, sizes, lp.at_one)
+    if plans is None:
+        return None
+    x, y, how = plans
+    exact_x, exact_y = behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y)
+    if exact_x is None or exact_y is None:
+        return None
+    candidate = certify(tree, (exact_x, exact_y), f"exact optimal basis ({how})")
+    gap = 2 if found is None else found[0].upper - found[0].lower
+    if candidate.upper - candidate.lower <= gap:
+        return candidate, (exact_x, exact_y)
+    return None

@@ -249,7 +249,7 @@ def solve_efg(game: ZeroSumEfg | FlatEfg, *, strategies: bool = False) -> EfgRes
     tree = efg_tree(game)
     columns = lp_columns(tree)
     lp = solve_columns(columns.normalised(), columns.sizes)
-    certificate, behaviours = certify_lp(tree, columns, lp)
+    certificate, behaviours = certify_lp(tree, columns, lp, quick=True)
     scale = tree.payoff_scale
     lower, upper = certificate.lower / scale - game.shift, certificate.upper / scale - game.shift
     if certificate.certified:
