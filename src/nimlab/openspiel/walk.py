@@ -147,7 +147,7 @@ def walk(game: Any, *, max_nodes: int = DEFAULT_MAX_NODES, max_bytes: int | None
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
-        walker.visit(game.new_initial_state(), 0, 0, 0)
+        walker.visit(game.new_initial_state())
     finally:
         sys.setrecursionlimit(limit)
     return walker.flat(str(game))
@@ -177,6 +177,8 @@ class _Walker:
         self.next_check = min(max_nodes, _PROJECT_EVERY) if max_bytes is not None else max_nodes
         self.infosets: list[EfgInfoset] = []
         self.legal: list[list[int]] = []
+        self.parents: list[int] = []
+        self.firsts: list[int] = []
         self.counts = [0, 0]
         self.sequences = [1, 1]
         self.index: tuple[dict[str, int], dict[str, int]] = ({}, {})
@@ -189,52 +191,66 @@ class _Walker:
         self.returns_index: dict[tuple[float, ...], int] = {}
         self.first_history = ""
 
-    def visit(self, state: Any, seq1: int, seq2: int, reach: int) -> None:
-        self.nodes += 1
-        if self.nodes > self.next_check:
-            self.check()
-        if state.is_terminal():
-            returns = tuple(state.returns())
-            found = self.returns_index.get(returns)
-            if found is None:
-                found = self.new_returns(state, returns)
-            t1, t2, tc, tu = self.term
-            t1.append(seq1)
-            t2.append(seq2)
-            tc.append(reach)
-            tu.append(found)
-            return
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            probabilities = tuple(p for _, p in outcomes)
-            exact = self.chance_tables.get(probabilities)
-            if exact is None:
-                exact = self.chance_table(state, probabilities)
-            for (action, p), q in zip(outcomes, exact, strict=True):
-                if q:
-                    key = (reach, p)
-                    after = self.reach_index.get(key)
-                    if after is None:
-                        after = self.reach_index[key] = len(self.reaches)
-                        self.reaches.append(self.reaches[reach] * q)
-                    self.visit(state.child(action), seq1, seq2, after)
-            return
-        player = state.current_player()
-        seq = seq2 if player else seq1
-        name = state.information_state_string(player)
-        legal = state.legal_actions()
-        info = self.index[player].get(name)
-        if info is None:
-            info = self.new_infoset(state, player, name, legal, seq)
-        elif legal != self.legal[info] or seq != self.infosets[info].parent_sequence:
-            self.refuse(state, player, name, legal)
-        first = self.infosets[info].first_sequence
-        if player:
-            for a, action in enumerate(legal):
-                self.visit(state.child(action), seq1, first + a, reach)
-        else:
-            for a, action in enumerate(legal):
-                self.visit(state.child(action), first + a, seq2, reach)
+    def visit(self, root: Any) -> None:
+        """Walk every state below ``root`` depth-first (a closure over local names: this
+        loop runs once per state)."""
+        t1, t2, tc, tu = (t.append for t in self.term)
+        returns_index, new_returns = self.returns_index, self.new_returns
+        chance_tables, reach_index, reaches = self.chance_tables, self.reach_index, self.reaches
+        index, legals, parents, firsts = self.index, self.legal, self.parents, self.firsts
+        terminal, chance = -4, -1  # pyspiel.PlayerId.TERMINAL and CHANCE
+
+        def visit(state: Any, seq1: int, seq2: int, reach: int) -> None:
+            self.nodes += 1
+            if self.nodes > self.next_check:
+                self.check()
+            player = state.current_player()
+            if player == terminal:
+                returns = tuple(state.returns())
+                found = returns_index.get(returns)
+                if found is None:
+                    found = new_returns(state, returns)
+                t1(seq1)
+                t2(seq2)
+                tc(reach)
+                tu(found)
+                return
+            if player == chance:
+                outcomes = state.chance_outcomes()
+                probabilities = tuple(p for _, p in outcomes)
+                exact = chance_tables.get(probabilities)
+                if exact is None:
+                    exact = self.chance_table(state, probabilities)
+                for (action, p), q in zip(outcomes, exact, strict=True):
+                    if q:
+                        key = (reach, p)
+                        after = reach_index.get(key)
+                        if after is None:
+                            after = reach_index[key] = len(reaches)
+                            reaches.append(reaches[reach] * q)
+                        visit(state.child(action), seq1, seq2, after)
+                return
+            if player < 0:
+                raise OpenSpielGameError(
+                    f"OpenSpiel names player {player} to move at {state.history_str()!r}"
+                )
+            seq = seq2 if player else seq1
+            name = state.information_state_string(player)
+            legal = state.legal_actions()
+            info = index[player].get(name)
+            if info is None:
+                info = self.new_infoset(state, player, name, legal, seq)
+            elif legal != legals[info] or seq != parents[info]:
+                self.refuse(state, player, name, legal)
+            first = firsts[info]
+            if player:
+                for a, action in enumerate(legal):
+                    visit(state.child(action), seq1, first + a, reach)
+            else:
+                for a, action in enumerate(legal):
+                    visit(state.child(action), first + a, seq2, reach)
+
+        visit(root, 0, 0, 0)
 
     def check(self) -> None:
         """Past the node limit: refuse; else project the memory taken so far."""
@@ -301,6 +317,8 @@ class _Walker:
         self.counts[player] += 1
         self.infosets.append(EfgInfoset(player, self.counts[player], name, actions, seq, first))
         self.legal.append(legal)
+        self.parents.append(seq)
+        self.firsts.append(first)
         self.sequences[player] += len(legal)
         return found
 
