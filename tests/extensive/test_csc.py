@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.sparse import coo_matrix
 
+from nimlab.equilibrium.certify import certify_lp
 from nimlab.equilibrium.csc import Csc
 from nimlab.equilibrium.efg_read import parse_efg, to_zero_sum
 from nimlab.equilibrium.efg_solve import efg_tree
 from nimlab.equilibrium.lifting import SparseExactSolver
-from nimlab.equilibrium.lp import lp_matrix
+from nimlab.equilibrium.lp import lp_matrix, solve_columns, solve_lp
 from nimlab.equilibrium.seqform import lp_columns, sequence_form
 from nimlab.hidden.tree import build_tree
 
@@ -115,3 +116,23 @@ def test_lifting_from_numpy_columns_equals_scipy() -> None:
             assert SparseExactSolver(numpy_columns).solve(rhs, transposed=transposed) == (
                 SparseExactSolver(scipy_matrix).solve(rhs, transposed=transposed)
             )
+
+
+@pytest.mark.parametrize(
+    "tree",
+    [
+        build_tree("sn", (3, 2, 1)),
+        build_tree("kn", (2, 2)),
+        build_tree("kn", (3, 2, 1)),
+        efg_tree(to_zero_sum(parse_efg(COIN))),
+    ],
+    ids=["sn321", "kn22", "kn321", "coin"],
+)
+def test_quick_certificate_agrees_with_the_full_one(tree: Any) -> None:
+    """``quick`` only reorders the certificates tried: both certify the same value."""
+    columns = lp_columns(tree)
+    lp = solve_columns(columns.normalised(), columns.sizes)
+    quick, _ = certify_lp(tree, columns, lp, quick=True)
+    full, _ = certify_lp(tree, sequence_form(tree), solve_lp(sequence_form(tree)))
+    assert quick.certified and full.certified
+    assert quick.lower == full.lower == quick.upper

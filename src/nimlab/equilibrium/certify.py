@@ -359,6 +359,12 @@ BASIS_LIMIT = 1500
 """Largest optimal basis re-solved by the dense rational solve when numeric lifting fails."""
 
 
+NOISE_BOUND = 1_000_000
+"""A rounding to this bound or finer whose fractions come near the bound fits the floats'
+noise (LP ratios are good to about ``1e-12``, and ``p/q`` is told apart from its neighbours
+to within ``1/q^2``): with ``quick``, finer bounds are not tried before the exact basis."""
+
+
 def _saturated(largest: int, bound: int) -> bool:
     """With ``quick``, a rounding whose largest denominator ``q`` has ``q * q`` over its
     bound is passed over at first (a fraction ``p/q`` is only told apart from its neighbours
@@ -406,7 +412,8 @@ def certify_lp(
 def _rounded(tree: SequenceTree, lp: LpSolution, *, unsaturated: bool = False) -> Found | None:
     """The certificate of the first rounding that certifies, or of the last one tried
     (``None`` when none is tried); with ``unsaturated``, only roundings whose denominators
-    stay well under their bound are tried, each within :data:`ROUNDING_TOLERANCE`."""
+    stay well under their bound are tried, each within :data:`ROUNDING_TOLERANCE`, and the
+    first saturated one from :data:`NOISE_BOUND` on ends the pass."""
     found: Found | None = None
     for denominator in DENOMINATORS:
         last = denominator == DENOMINATORS[-1]
@@ -414,10 +421,16 @@ def _rounded(tree: SequenceTree, lp: LpSolution, *, unsaturated: bool = False) -
         bx = behaviour_from_plan(tree, 0, lp.x, denominator, tolerance=tolerance)
         if bx is None:  # hopeless: R's rounding need not be computed
             continue
+        if unsaturated and _saturated(_largest_denominator(bx), denominator):
+            if denominator >= NOISE_BOUND:
+                break  # finer bounds only fit the floats' noise more closely
+            continue
         by = behaviour_from_plan(tree, 1, lp.y, denominator, tolerance=tolerance)
         if by is None:
             continue
-        if unsaturated and _saturated(_largest_denominator(bx, by), denominator):
+        if unsaturated and _saturated(_largest_denominator(by), denominator):
+            if denominator >= NOISE_BOUND:
+                break
             continue
         behaviours = (bx, by)
         found = certify(tree, behaviours, f"rounding (denominators <= {denominator})"), behaviours
