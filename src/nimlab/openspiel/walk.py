@@ -44,7 +44,8 @@ __all__ = [
 DENOMINATOR = 10**6
 """The largest denominator read from OpenSpiel's floats."""
 DEFAULT_MAX_NODES = 3_000_000
-"""The walk's default node limit (measured: about 100,000 states a second, 1 kB each)."""
+"""The walk's default node limit (measured on Liar's Dice: about 400,000 states a second of
+CPU, and under 200 bytes a state with the solve's own arrays)."""
 
 
 class OpenSpielGameError(InvalidPositionError):
