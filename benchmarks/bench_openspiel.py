@@ -11,8 +11,8 @@ medians are shown):
 
 * ``nimlab``: walk OpenSpiel's states into flat arrays, solve and certify exactly
   (:mod:`nimlab.openspiel.walk`, :func:`nimlab.equilibrium.efg_solve.solve_efg`); timed
-  from the loaded game, as OpenSpiel's LP is, its modules already imported (their import,
-  about 0.5 s with OpenSpiel's, is shown apart);
+  from the loaded game, as OpenSpiel's LP is, its modules (HiGHS's included) already imported
+  (their import, about 0.5 s with OpenSpiel's, is shown apart);
 * ``sequence_form_lp``: OpenSpiel's ``sequence_form_lp.solve_zero_sum_game`` (cvxopt, dense
   matrices), skipped when its payoff matrix alone (8 bytes per pair of sequences) would pass
   ``--lp-memory`` GB, killed after ``--lp-cap`` seconds;
@@ -72,7 +72,8 @@ def _peak_mb() -> float:
 
 def run_nimlab(name: str) -> dict[str, Any]:
     started = time.perf_counter()
-    import pyspiel  # noqa: F401  (imported apart, as for OpenSpiel's LP)
+    import highspy  # noqa: F401  (imported apart, as cvxopt is for OpenSpiel's LP)
+    import pyspiel  # noqa: F401
 
     from nimlab.equilibrium.efg_solve import solve_efg
     from nimlab.openspiel import load, walk

@@ -214,21 +214,39 @@ def _reconstruct(
 ) -> list[Fraction] | None:
     """The candidate read off ``numerators / scale`` with one common denominator (each
     entry's best approximation with a denominator up to about ``sqrt(scale)``), if it
-    solves the system exactly."""
+    solves the system exactly. A few entries are tried first (:data:`SAMPLE`): while the
+    scale is too small for them, as in most steps, the whole vector is not worked on."""
     limit = max(1, math.isqrt(scale) >> 2)
-    denominator = 1
-    while True:  # grow the denominator until every entry is near a multiple of 1/denominator
-        remainder = (numerators * denominator) % scale
-        far = np.flatnonzero(np.minimum(remainder, scale - remainder) * limit > scale)
-        if not len(far):
-            break
-        near = Fraction(int(numerators[far[0]]), scale) * denominator
-        found = near.limit_denominator(limit).denominator
-        denominator *= found
-        if found == 1 or denominator > limit:
+    if len(numerators) > 2 * SAMPLE:
+        picked = numerators[:: len(numerators) // SAMPLE]
+        if _common_denominator(picked, scale, limit, 1) is None:
             return None
+    denominator = _common_denominator(numerators, scale, limit, 1)
+    if denominator is None:
+        return None
     candidate = (numerators * denominator + scale // 2) // scale
     product = matrix.times(candidate)
     if not np.array_equal(product.astype(object), target.astype(object) * denominator):
         return None
     return [Fraction(int(c), denominator) for c in candidate]
+
+
+SAMPLE = 16
+"""Entries tried before the whole vector in a reconstruction."""
+
+
+def _common_denominator(
+    numerators: Integers, scale: int, limit: int, denominator: int
+) -> int | None:
+    """A multiple of ``denominator`` up to ``limit`` near which every ``numerators / scale``
+    times it is an integer, grown one entry at a time (``None`` past ``limit``)."""
+    while True:  # grow the denominator until every entry is near a multiple of 1/denominator
+        remainder = (numerators * denominator) % scale
+        far = np.flatnonzero(np.minimum(remainder, scale - remainder) * limit > scale)
+        if not len(far):
+            return denominator
+        near = Fraction(int(numerators[far[0]]), scale) * denominator
+        found = near.limit_denominator(limit).denominator
+        denominator *= found
+        if found == 1 or denominator > limit:
+            return None
