@@ -1,13 +1,18 @@
 """OpenSpiel games: nimlab's exact, certified solve against OpenSpiel's own solvers.
 
 Run: ``.venv/bin/python benchmarks/bench_openspiel.py [--cfr-cap S] [--lp-cap S]
-[--lp-memory GB] [--gambit-cap S] [--games kuhn,leduc,...]`` (needs the extra ``openspiel``,
-and ``cvxopt`` for OpenSpiel's LP).
+[--lp-memory GB] [--gambit-cap S] [--games kuhn,leduc,...] [--repeats N]`` (needs the extra
+``openspiel``, and the extra ``bench`` (cvxopt, cvxpy) for OpenSpiel's LP); ``--gambit-cap 0``
+skips Gambit, ``--cfr-cap 0`` CFR+.
 
-For each game, in one subprocess per method (so that its peak memory is its own):
+For each game, in one subprocess per method and run (so that its peak memory is its own;
+with ``--repeats N`` nimlab and OpenSpiel's LP run N times each, alternating, and the
+medians are shown):
 
-* ``nimlab``: walk OpenSpiel's states into the sequence form, solve and certify exactly
-  (:mod:`nimlab.openspiel.walk`, :func:`nimlab.equilibrium.efg_solve.solve_efg`);
+* ``nimlab``: walk OpenSpiel's states into flat arrays, solve and certify exactly
+  (:mod:`nimlab.openspiel.walk`, :func:`nimlab.equilibrium.efg_solve.solve_efg`); timed
+  from the loaded game, as OpenSpiel's LP is, its modules (HiGHS's included) already imported
+  (their import, about 0.5 s with OpenSpiel's, is shown apart);
 * ``sequence_form_lp``: OpenSpiel's ``sequence_form_lp.solve_zero_sum_game`` (cvxopt, dense
   matrices), skipped when its payoff matrix alone (8 bytes per pair of sequences) would pass
   ``--lp-memory`` GB, killed after ``--lp-cap`` seconds;
@@ -28,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -37,6 +43,13 @@ GAMES = {
     "kuhn": "kuhn_poker",
     "leduc": "leduc_poker",
     "liars_dice": "liars_dice(numdice=1,dice_sides=4)",
+    "liars_dice5": "liars_dice(numdice=1,dice_sides=5)",
+    "liars_dice6": "liars_dice(numdice=1,dice_sides=6)",
+    "goofspiel5": "turn_based_simultaneous_game(game=goofspiel(num_cards=5,imp_info=True,"
+    "points_order=descending))",
+    "goofspiel6": "turn_based_simultaneous_game(game=goofspiel(num_cards=6,imp_info=True,"
+    "points_order=descending))",
+    "liars_dice2x3": "liars_dice(numdice=2,dice_sides=3)",
     "sn331": "nimlab:sn:3;3;1",
     "sn431": "nimlab:sn:4;3;1",
     "sn441": "nimlab:sn:4;4;1",
@@ -58,22 +71,31 @@ def _peak_mb() -> float:
 
 
 def run_nimlab(name: str) -> dict[str, Any]:
+    started = time.perf_counter()
+    import highspy  # noqa: F401  (imported apart, as cvxopt is for OpenSpiel's LP)
+    import pyspiel  # noqa: F401
+
     from nimlab.equilibrium.efg_solve import solve_efg
     from nimlab.openspiel import load, walk
 
-    start = time.perf_counter()
-    tree = walk(load(_game_string(name)))
+    imported = time.perf_counter() - started
+    game = load(_game_string(name))
+    start, cpu = time.perf_counter(), time.process_time()
+    tree = walk(game)
     walked = time.perf_counter() - start
     result = solve_efg(tree)
     return {
         "seconds": time.perf_counter() - start,
+        "cpu": time.process_time() - cpu,
         "walk": walked,
+        "imports": imported,
         "value": str(result.value),
         "float": float(result.value),
         "exact": result.exact,
+        "method": result.method,
         "nodes": result.nodes,
         "infosets": result.infosets,
-        "sequences": [len(s) for s in tree.sequences],
+        "sequences": list(tree.sequence_counts),
     }
 
 
@@ -82,9 +104,13 @@ def run_lp(name: str) -> dict[str, Any]:
     from open_spiel.python.algorithms import sequence_form_lp
 
     game = pyspiel.load_game(_game_string(name))
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     value = sequence_form_lp.solve_zero_sum_game(game)[0]
-    return {"seconds": time.perf_counter() - start, "float": float(value)}
+    return {
+        "seconds": time.perf_counter() - start,
+        "cpu": time.process_time() - cpu,
+        "float": float(value),
+    }
 
 
 def run_gambit(name: str, solver: str) -> dict[str, Any]:
@@ -181,6 +207,22 @@ def _gambit_cell(found: dict[str, Any] | None, cap: float) -> str:
     return f"{found['seconds']:.2f} s, {found['peak_mb']:.0f} MB: {value}"
 
 
+def _median(runs: list[dict[str, Any]], key: str) -> float:
+    return float(statistics.median(run[key] for run in runs))
+
+
+def _lp_runs(name: str, dense: float, args: argparse.Namespace) -> tuple[list[Any], str]:
+    """One OpenSpiel LP run (or why there is none)."""
+    if dense > args.lp_memory:
+        return [], f"skipped: payoff matrix alone {dense:.1f} GB"
+    lp = measure("lp", name, 0, args.lp_cap)
+    if lp is None:
+        return [], f"killed after {args.lp_cap:.0f} s"
+    if "error" in lp:
+        return [], f"failed: {lp['error'][:60]}"
+    return [lp], ""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cfr-cap", type=float, default=60.0)
@@ -188,40 +230,58 @@ def main() -> None:
     parser.add_argument("--lp-memory", type=float, default=4.0)
     parser.add_argument("--gambit-cap", type=float, default=120.0)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child[0], args.child[1], float(args.child[2]))
         return
     print(
-        "| game | nodes | infosets | nimlab exact (s, MB) | value | OpenSpiel LP (s, MB) "
-        "| LP value | Gambit LCP, rational (s, MB) | Gambit LP (s, MB) | CFR+ to 1e-6 (s, MB) "
-        "| CFR+ |"
+        "| game | nodes | infosets | nimlab exact: s (walk s, CPU s), MB | value (certificate) "
+        "| OpenSpiel LP: s (CPU s), MB | LP / nimlab | LP value | Gambit LCP, rational (s, MB) "
+        "| Gambit LP (s, MB) | CFR+ to 1e-6 (s, MB) | CFR+ |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for key in args.games.split(","):
         name = GAMES[key]
-        exact = measure("nimlab", name, 0, 3600)
-        assert exact is not None and "error" not in exact, exact
-        s0, s1 = exact["sequences"]
-        dense = 8 * s0 * s1 / 1e9
-        if dense > args.lp_memory:
-            lp_cell, lp_value = f"skipped: payoff matrix alone {dense:.0f} GB", ""
+        exacts: list[dict[str, Any]] = []
+        lps: list[dict[str, Any]] = []
+        lp_note = ""
+        for _ in range(args.repeats):  # alternating, fresh processes
+            exact = measure("nimlab", name, 0, 3600)
+            assert exact is not None and "error" not in exact, exact
+            exacts.append(exact)
+            s0, s1 = exact["sequences"]
+            if not lp_note:
+                found, lp_note = _lp_runs(name, 8 * s0 * s1 / 1e9, args)
+                lps.extend(found)
+            print(f"{key}: nimlab {exact}, LP {lps[-1:] or lp_note}", file=sys.stderr, flush=True)
+        exact = exacts[0]
+        seconds = _median(exacts, "seconds")
+        exact_cell = (
+            f"{seconds:.3f} s ({_median(exacts, 'walk'):.3f} s, {_median(exacts, 'cpu'):.3f} s),"
+            f" {max(e['peak_mb'] for e in exacts):.0f} MB"
+        )
+        if lps:
+            lp_seconds = _median(lps, "seconds")
+            lp_cell = (
+                f"{lp_seconds:.3f} s ({_median(lps, 'cpu'):.3f} s), "
+                f"{max(lp['peak_mb'] for lp in lps):.0f} MB"
+            )
+            ratio, lp_value = f"{lp_seconds / seconds:.1f}x", f"{lps[0]['float']:.9f}"
         else:
-            lp = measure("lp", name, 0, args.lp_cap)
-            if lp is None:
-                lp_cell, lp_value = f"killed after {args.lp_cap:.0f} s", ""
-            elif "error" in lp:
-                lp_cell, lp_value = f"failed: {lp['error'][:60]}", ""
-            else:
-                lp_cell = f"{lp['seconds']:.2f} s, {lp['peak_mb']:.0f} MB"
-                lp_value = f"{lp['float']:.9f}"
-        gambit_cells = [
-            _gambit_cell(measure(solver, name, 0, args.gambit_cap), args.gambit_cap)
-            for solver in ("gambit-lcp", "gambit-lp")
-        ]
-        cfr = measure("cfr", name, args.cfr_cap, args.cfr_cap + 600)
-        if cfr is None or "error" in cfr:
+            lp_cell, ratio, lp_value = lp_note, "", ""
+        if args.gambit_cap > 0:
+            gambit_cells = [
+                _gambit_cell(measure(solver, name, 0, args.gambit_cap), args.gambit_cap)
+                for solver in ("gambit-lcp", "gambit-lp")
+            ]
+        else:
+            gambit_cells = ["not run", "not run"]
+        cfr = measure("cfr", name, args.cfr_cap, args.cfr_cap + 600) if args.cfr_cap > 0 else None
+        if args.cfr_cap <= 0:
+            cfr_cell, cfr_note = "not run", ""
+        elif cfr is None or "error" in cfr:
             cfr_cell, cfr_note = "failed", str(cfr)
         else:
             how = "" if cfr["reached"] else "not reached: "
@@ -234,10 +294,15 @@ def main() -> None:
         certified = "" if exact["exact"] else " (NOT certified)"
         print(
             f"| `{_game_string(name)}` | {exact['nodes']:,} | {exact['infosets']:,} | "
-            f"{exact['seconds']:.2f} s, {exact['peak_mb']:.0f} MB | {value}{certified} | "
-            f"{lp_cell} | {lp_value} | {' | '.join(gambit_cells)} | {cfr_cell} | {cfr_note} |",
+            f"{exact_cell} | {value}{certified} ({exact['method']}) | {lp_cell} | {ratio} | "
+            f"{lp_value} | {' | '.join(gambit_cells)} | {cfr_cell} | {cfr_note} |",
             flush=True,
         )
+    print(
+        f"(nimlab's imports, not timed above: {_median(exacts, 'imports'):.2f} s in the last "
+        "game's runs)",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

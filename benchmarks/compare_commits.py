@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python benchmarks/compare_commits.py OLD NEW [--games sn:8,8,1 ...]
 [--repeats 3]``; a game ``openspiel:GAME_STRING`` (e.g. ``openspiel:leduc_poker``) is walked
-from OpenSpiel and solved exactly (``solve_efg``; the walk is not timed); a game
+from OpenSpiel and solved exactly (``solve_efg``; the walk is not timed;
+``openspiel+walk:GAME_STRING`` times the walk too); a game
 ``estimate:VARIANT:HEAPS`` (e.g. ``estimate:kn:2,1,0,2,2,3``) times ``estimate_solve`` instead
 (processor time of the thread, after one warm-up estimate; its value is the estimated nodes,
 which may differ between the commits). Each commit is
@@ -38,11 +39,14 @@ if sys.argv[1] == "estimate":
     seconds = time.thread_time() - start
     print(json.dumps({"seconds": seconds, "peak": 0, "value": f"{estimate.nodes:,} nodes"}))
     sys.exit()
-if sys.argv[1] == "openspiel":
+if sys.argv[1] in ("openspiel", "openspiel+walk"):
     from nimlab.equilibrium.efg_solve import solve_efg
     from nimlab.openspiel import load, walk
-    tree = walk(load(sys.argv[2]))
+    game = load(sys.argv[2])
     start = time.perf_counter()
+    tree = walk(game)
+    if sys.argv[1] == "openspiel":
+        start = time.perf_counter()
     result = solve_efg(tree)
 else:
     from nimlab.hidden.solve import solve

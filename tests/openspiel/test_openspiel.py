@@ -164,3 +164,19 @@ def test_catalogue_games_inside_openspiel(
     ours = solve_hidden(variant, game, position, options=options)
     assert (result.value, result.exact) == (ours.value, True)
     assert result.nodes == ours.nodes
+
+
+def test_walk_arrays_and_memory_projection() -> None:
+    """The flat walk: one entry per terminal worth something, sequences in range, and the
+    memory projection refuses a budget the walk cannot keep."""
+    tree = walk(load("liars_dice(numdice=1,dice_sides=4)"))
+    assert tree.nodes == 8181 and tree.payoff_scale == 16  # 1/16 per pair of dice
+    assert len(tree.term_seq[0]) == len(tree.term_seq[1]) == len(tree.term_payoff) > 0
+    for player in (0, 1):
+        assert (
+            min(tree.term_seq[player]) >= 0
+            and max(tree.term_seq[player]) < (tree.sequence_counts[player])
+        )
+    assert all(tree.term_payoff)
+    with pytest.raises(TooLargeError, match="memory budget"):
+        walk(load("liars_dice(numdice=1,dice_sides=5)"), max_nodes=10**8, max_bytes=1)

@@ -25,9 +25,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nimlab.equilibrium.csc import Csc
 from nimlab.equilibrium.lifting import SparseExactSolver
 from nimlab.equilibrium.lp import LpSolution, lp_matrix
 from nimlab.equilibrium.seqform import (
+    LpColumns,
     SequenceForm,
     SequenceTree,
     infoset_fields,
@@ -274,19 +276,26 @@ def exact_plans_from_basis(
     system with the cost vector. Returns L's and R's realisation plans and how they were
     found.
     """
-    from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
-
     nx, nq, ny, ne = sizes
     cols = np.flatnonzero(basic_cols)
     rows = np.flatnonzero(~basic_rows)
-    sub = csc_matrix(matrix)[rows][:, cols]
     rhs_full = [0] * (ny + ne)
     rhs_full[ny] = 1
     cost = [0] * (nx + nq)
     cost[nx] = -1
     ones = np.flatnonzero(at_one) if at_one is not None else np.zeros(0, dtype=np.int64)
-    if len(ones):  # move the columns fixed at one to the right-hand side
-        fixed = np.asarray(csc_matrix(matrix)[:, ones].sum(axis=1)).ravel()
+    fixed: Any = None
+    if isinstance(matrix, Csc):  # no SciPy
+        sub: Any = matrix.select(rows, cols)
+        if len(ones):
+            fixed = matrix.column_sums(ones)
+    else:
+        from scipy.sparse import csc_matrix  # type: ignore[import-untyped]
+
+        sub = csc_matrix(matrix)[rows][:, cols]
+        if len(ones):
+            fixed = np.asarray(csc_matrix(matrix)[:, ones].sum(axis=1)).ravel()
+    if fixed is not None:  # move the columns fixed at one to the right-hand side
         rhs_full = [v - int(f) for v, f in zip(rhs_full, fixed.tolist(), strict=True)]
     primal_rhs, dual_rhs = [rhs_full[r] for r in rows], [cost[c] for c in cols]
     how = "numeric lifting"
@@ -321,10 +330,12 @@ def _dense_solve(
 
     size = matrix.shape[0]
     dense = flint.fmpq_mat(size, size)
-    entries = matrix.tocoo()
-    for i, j, v in zip(
-        entries.row.tolist(), entries.col.tolist(), entries.data.tolist(), strict=True
-    ):
+    if isinstance(matrix, Csc):
+        triplets = (matrix.indices, matrix.columns(), matrix.data)
+    else:
+        entries = matrix.tocoo()
+        triplets = (entries.row, entries.col, entries.data)
+    for i, j, v in zip(*(t.tolist() for t in triplets), strict=True):
         dense[i, j] = int(v)
     answers = []
     for system, rhs in ((dense, primal_rhs), (dense.transpose(), dual_rhs)):
@@ -348,37 +359,114 @@ BASIS_LIMIT = 1500
 """Largest optimal basis re-solved by the dense rational solve when numeric lifting fails."""
 
 
+NOISE_BOUND = 1_000_000
+"""A rounding to this bound or finer whose fractions come near the bound fits the floats'
+noise (LP ratios are good to about ``1e-12``, and ``p/q`` is told apart from its neighbours
+to within ``1/q^2``): with ``quick``, finer bounds are not tried before the exact basis."""
+
+
+def _saturated(largest: int, bound: int) -> bool:
+    """With ``quick``, a rounding whose largest denominator ``q`` has ``q * q`` over its
+    bound is passed over at first (a fraction ``p/q`` is only told apart from its neighbours
+    to within ``1/q^2``): the LP's numbers are then no small fractions (Leduc poker's value
+    has 31-digit denominators), and its certificate would fail at the cost of an exact pass.
+
+    >>> _saturated(3, 100), _saturated(11, 100), _saturated(999_983, 10**9)
+    (False, True, True)
+    """
+    return largest * largest > bound
+
+
+Found = tuple[Certificate, tuple[Behaviour, Behaviour]]
+
+
 def certify_lp(
-    tree: SequenceTree, form: SequenceForm, lp: LpSolution
-) -> tuple[Certificate, tuple[Behaviour, Behaviour]]:
+    tree: SequenceTree, form: SequenceForm | LpColumns, lp: LpSolution, *, quick: bool = False
+) -> Found:
     """Exact bounds from the LP's plans: rounded with finer and finer denominators, then, if
-    that does not close the gap, re-solved exactly from the optimal basis (small bases)."""
-    behaviours: tuple[Behaviour, Behaviour] = ([], [])
-    certificate = Certificate(Fraction(-1), Fraction(1), "none")
+    that does not close the gap, re-solved exactly from the optimal basis (small bases).
+    ``form`` is the LP's sequence form, or its exact columns
+    (:func:`~nimlab.equilibrium.seqform.lp_columns`, which spare the import of SciPy).
+
+    With ``quick``, roundings whose fractions come near their denominator bound (see
+    :func:`_saturated`) are tried only after the exact basis, so that a game whose value is
+    no small fraction pays for one exact certificate, not one per denominator bound; the
+    same certificates are tried in the end."""
+    basis: Found | None = None
+    if quick:
+        found = _rounded(tree, lp, unsaturated=True)
+        if found is None or not found[0].certified:
+            basis = _from_basis(tree, form, lp, found)
+            found = basis or found
+        if found is not None and found[0].certified:
+            return found
+    rounded = _rounded(tree, lp) or (Certificate(Fraction(-1), Fraction(1), "none"), ([], []))
+    if rounded[0].certified:
+        return rounded
+    if quick:  # the basis was tried already
+        gap = rounded[0].upper - rounded[0].lower
+        return basis if basis and basis[0].upper - basis[0].lower <= gap else rounded
+    return _from_basis(tree, form, lp, rounded) or rounded
+
+
+def _rounded(tree: SequenceTree, lp: LpSolution, *, unsaturated: bool = False) -> Found | None:
+    """The certificate of the first rounding that certifies, or of the last one tried
+    (``None`` when none is tried); with ``unsaturated``, only roundings whose denominators
+    stay well under their bound are tried, each within :data:`ROUNDING_TOLERANCE`, and the
+    first saturated one from :data:`NOISE_BOUND` on ends the pass."""
+    found: Found | None = None
     for denominator in DENOMINATORS:
         last = denominator == DENOMINATORS[-1]
-        tolerance = None if last else ROUNDING_TOLERANCE
+        tolerance = None if last and not unsaturated else ROUNDING_TOLERANCE
         bx = behaviour_from_plan(tree, 0, lp.x, denominator, tolerance=tolerance)
         if bx is None:  # hopeless: R's rounding need not be computed
+            continue
+        if unsaturated and _saturated(_largest_denominator(bx), denominator):
+            if denominator >= NOISE_BOUND:
+                break  # finer bounds only fit the floats' noise more closely
             continue
         by = behaviour_from_plan(tree, 1, lp.y, denominator, tolerance=tolerance)
         if by is None:
             continue
+        if unsaturated and _saturated(_largest_denominator(by), denominator):
+            if denominator >= NOISE_BOUND:
+                break
+            continue
         behaviours = (bx, by)
-        certificate = certify(tree, behaviours, f"rounding (denominators <= {denominator})")
-        if certificate.certified:
+        found = certify(tree, behaviours, f"rounding (denominators <= {denominator})"), behaviours
+        if found[0].certified:
             break
-    if not certificate.certified and int(lp.basic_cols.sum()) <= LIFTING_LIMIT:
+    return found
+
+
+def _largest_denominator(*behaviours: Behaviour) -> int:
+    """The largest denominator of the probabilities of ``behaviours`` (each distinct
+    distribution read once)."""
+    seen = {id(d): d for b in behaviours for d in b}
+    return max((p.denominator for d in seen.values() for p in d), default=1)
+
+
+def _from_basis(
+    tree: SequenceTree, form: SequenceForm | LpColumns, lp: LpSolution, found: Found | None
+) -> Found | None:
+    """The certificate of the optimal basis re-solved exactly, when it is no wider than that
+    of ``found`` (``None`` otherwise, or when the basis is too large or fails)."""
+    if int(lp.basic_cols.sum()) > LIFTING_LIMIT:
+        return None
+    if isinstance(form, LpColumns):
+        sizes, matrix = form.sizes, form.exact
+    else:
         sizes = (form.E.shape[1], form.F.shape[0], form.F.shape[1], form.E.shape[0])
-        plans = exact_plans_from_basis(
-            tree, lp_matrix(form), lp.basic_cols, lp.basic_rows, sizes, lp.at_one
-        )
-        if plans is None:
-            return certificate, behaviours
-        x, y, how = plans
-        exact_x, exact_y = behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y)
-        if exact_x is not None and exact_y is not None:
-            candidate = certify(tree, (exact_x, exact_y), f"exact optimal basis ({how})")
-            if candidate.upper - candidate.lower <= certificate.upper - certificate.lower:
-                certificate, behaviours = candidate, (exact_x, exact_y)
-    return certificate, behaviours
+        matrix = lp_matrix(form)
+    plans = exact_plans_from_basis(tree, matrix, lp.basic_cols, lp.basic_rows, sizes, lp.at_one)
+    if plans is None:
+        return None
+    x, y, how = plans
+    exact_x, exact_y = behaviour_from_plan(tree, 0, x), behaviour_from_plan(tree, 1, y)
+    if exact_x is None or exact_y is None:
+        return None
+    candidate = certify(tree, (exact_x, exact_y), f"exact optimal basis ({how})")
+    gap = 2 if found is None else found[0].upper - found[0].lower
+    if candidate.upper - candidate.lower <= gap:
+        return candidate, (exact_x, exact_y)
+    return None

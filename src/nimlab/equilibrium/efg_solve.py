@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import time
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -40,9 +41,10 @@ from nimlab.budget import Cost
 from nimlab.display import html_table
 from nimlab.equilibrium.certify import certify_lp
 from nimlab.equilibrium.cost import BASE_BYTES, FITS, fitted_cost
+from nimlab.equilibrium.efg_flat import FlatEfg
 from nimlab.equilibrium.efg_read import ZeroSumEfg
-from nimlab.equilibrium.lp import solve_lp
-from nimlab.equilibrium.seqform import SequenceForm, sequence_form
+from nimlab.equilibrium.lp import solve_columns
+from nimlab.equilibrium.seqform import lp_columns
 from nimlab.exact import exact_str
 
 __all__ = [
@@ -75,7 +77,7 @@ class EfgGameTree:
     player 1 ``term_payoff[t] / payoff_scale`` (chance probability included)."""
 
     infosets: tuple[_Infoset, ...]
-    seq_infoset: tuple[tuple[int, ...], tuple[int, ...]]
+    seq_infoset: tuple[Sequence[int], Sequence[int]]
     term_seq: tuple[array[int], array[int]]
     term_payoff: array[int] | list[int]
     payoff_scale: int
@@ -85,12 +87,14 @@ class EfgGameTree:
         return len(self.seq_infoset[player])
 
 
-def efg_tree(game: ZeroSumEfg) -> EfgGameTree:
+def efg_tree(game: ZeroSumEfg | FlatEfg) -> EfgGameTree:
     """The sequence-form tree of ``game``, with integer payoffs (terminals worth 0 dropped)."""
     infosets = tuple(
         _Infoset(info.player, info.parent_sequence, info.first_sequence, info.actions)
         for info in game.infosets
     )
+    if isinstance(game, FlatEfg):
+        return _flat_tree(game, infosets)
     seq_infoset = (
         tuple(s.infoset for s in game.sequences[0]),
         tuple(s.infoset for s in game.sequences[1]),
@@ -106,6 +110,18 @@ def efg_tree(game: ZeroSumEfg) -> EfgGameTree:
         array("q", payoffs) if fits else payoffs,
         scale,
     )
+
+
+def _flat_tree(game: FlatEfg, infosets: tuple[_Infoset, ...]) -> EfgGameTree:
+    """The sequence-form tree of a game already in arrays: only each sequence's information
+    set is worked out (its terminals are used as they are)."""
+    seq_infoset: tuple[array[int], array[int]] = (array("i", [-1]), array("i", [-1]))
+    for index, info in enumerate(infosets):
+        seq_infoset[info.player].extend([index] * len(info.actions))
+    for player in (0, 1):
+        if len(seq_infoset[player]) != game.sequence_counts[player]:
+            raise ValueError(f"player {player}'s sequences do not match their information sets")
+    return EfgGameTree(infosets, seq_infoset, game.term_seq, game.term_payoff, game.payoff_scale)
 
 
 @dataclass(frozen=True)
@@ -210,8 +226,9 @@ class EfgResult:
         return "".join(parts)
 
 
-def solve_efg(game: ZeroSumEfg, *, strategies: bool = False) -> EfgResult:
-    """Solve ``game`` by the sequence-form LP and certify its value exactly.
+def solve_efg(game: ZeroSumEfg | FlatEfg, *, strategies: bool = False) -> EfgResult:
+    """Solve ``game`` (read from a file, or walked into arrays) by the sequence-form LP and
+    certify its value exactly.
 
     Matching pennies is worth 0:
 
@@ -230,15 +247,15 @@ def solve_efg(game: ZeroSumEfg, *, strategies: bool = False) -> EfgResult:
     """
     start = time.perf_counter()
     tree = efg_tree(game)
-    form = sequence_form(tree)
-    lp = solve_lp(_normalised(form))
-    certificate, behaviours = certify_lp(tree, form, lp)
+    columns = lp_columns(tree)
+    lp = solve_columns(columns.normalised(), columns.sizes)
+    certificate, behaviours = certify_lp(tree, columns, lp, quick=True)
     scale = tree.payoff_scale
     lower, upper = certificate.lower / scale - game.shift, certificate.upper / scale - game.shift
     if certificate.certified:
         value = lower
     else:
-        largest = float(abs(form.A).max()) if form.A.nnz else 1.0
+        largest = columns.largest
         value = Fraction(lp.value * largest / scale).limit_denominator(10**6) - game.shift
     entries = None
     if strategies:
@@ -265,15 +282,6 @@ def solve_efg(game: ZeroSumEfg, *, strategies: bool = False) -> EfgResult:
         time.perf_counter() - start,
         entries,
     )
-
-
-def _normalised(form: SequenceForm) -> SequenceForm:
-    """The same LP with payoffs divided by the largest one (same optimal bases; large
-    integer payoffs would strain HiGHS's tolerances)."""
-    if not form.A.nnz:
-        return form
-    largest = float(abs(form.A).max())
-    return SequenceForm(form.E, form.F, form.A / largest, form.infosets)
 
 
 def estimate_efg_file(size: int) -> Cost:

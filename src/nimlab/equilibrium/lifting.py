@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nimlab.equilibrium.csc import Csc
 from nimlab.equilibrium.lp import configured_highs, pass_columnwise
 
 __all__ = ["SparseExactSolver"]
@@ -69,19 +70,19 @@ Integers = npt.NDArray[Any]
 
 class SparseExactSolver:
     """A square sparse integer matrix, factored in floating point, solving ``A x = b`` and
-    ``A^T x = b`` exactly. ``matrix`` is a SciPy sparse matrix with integer entries."""
+    ``A^T x = b`` exactly. ``matrix`` is a SciPy sparse matrix or a
+    :class:`~nimlab.equilibrium.csc.Csc` (no SciPy needed), with integer entries."""
 
     def __init__(self, matrix: Any) -> None:
         import highspy
-        from scipy.sparse import csc_matrix, csr_matrix  # type: ignore[import-untyped]
 
         size = matrix.shape[0]
         if matrix.shape != (size, size):
             raise ValueError(f"a square matrix is needed, not {matrix.shape}")
-        columns = csc_matrix(matrix, dtype=np.int64)
-        columns.eliminate_zeros()
+        columns = _integer_columns(matrix)
         self.size = size
-        self.products = (_Product(csr_matrix(columns)), _Product(csr_matrix(columns.T)))
+        # A x is a sum per column of A^T (held as columns), A^T x one per column of A
+        self.products = (_Product(columns.transpose()), _Product(columns))
         self.highs = configured_highs()
         inf = highspy.kHighsInf
         free, zeros = (np.full(size, -inf), np.full(size, inf)), (np.zeros(size), np.zeros(size))
@@ -102,7 +103,7 @@ class SparseExactSolver:
     def from_entries(cls, size: int, entries: Iterable[tuple[int, int, int]]) -> SparseExactSolver:
         """The solver of the ``size``-square matrix with ``entries`` ``(row, column, value)``
         (the others zero; repeated cells add up)."""
-        from scipy.sparse import coo_matrix
+        from scipy.sparse import coo_matrix  # type: ignore[import-untyped]
 
         triples = np.array(list(entries), dtype=np.int64).reshape(-1, 3)
         matrix = coo_matrix((triples[:, 2], (triples[:, 0], triples[:, 1])), shape=(size, size))
@@ -132,7 +133,7 @@ class SparseExactSolver:
             if not np.all(np.isfinite(approx)):
                 raise ArithmeticError("the float solve diverged")
             size = float(np.max(np.abs(floats)))
-            error = float(np.max(np.abs(floats - matrix.rows @ approx)))
+            error = float(np.max(np.abs(floats - matrix.floats(approx))))
             bits = MAX_BITS if error == 0 else min(MAX_BITS, int(math.log2(size / error)) - 1)
             if bits < MIN_BITS:
                 raise ArithmeticError("the matrix is too ill-conditioned for float lifting")
@@ -165,25 +166,47 @@ def _scaled(vector: Integers, factor: int) -> Integers:
     return vector.astype(object) * factor
 
 
-class _Product:
-    """Exact products with a CSR integer matrix ``rows``."""
+def _integer_columns(matrix: Any) -> Csc:
+    """``matrix`` (SciPy sparse or :class:`Csc`) as a :class:`Csc` of ``int64``."""
+    if isinstance(matrix, Csc):
+        try:
+            data = matrix.data.astype(np.int64)
+        except OverflowError as error:  # entries past 64 bits
+            raise ArithmeticError("the matrix has entries past 64 bits") from error
+        return Csc(matrix.shape, matrix.indptr, matrix.indices, data)
+    from scipy.sparse import csc_matrix
 
-    def __init__(self, rows: Any) -> None:
+    columns = csc_matrix(matrix, dtype=np.int64)
+    columns.eliminate_zeros()
+    columns.sort_indices()
+    return Csc(
+        (int(columns.shape[0]), int(columns.shape[1])),
+        columns.indptr.astype(np.int64),
+        columns.indices.astype(np.int64),
+        columns.data,
+    )
+
+
+class _Product:
+    """Exact products ``M @ x`` with an integer matrix ``M`` given by the columns of its
+    transpose ``rows`` (a sum per column)."""
+
+    def __init__(self, rows: Csc) -> None:
         self.rows = rows
-        self.widest = float(np.max(abs(rows) @ np.ones(rows.shape[1]), initial=0))
-        """The largest sum of absolute values in a row."""
+        absolute = Csc(rows.shape, rows.indptr, rows.indices, np.abs(rows.data).astype(np.float64))
+        self.widest = float(np.max(absolute.transposed_times(np.ones(rows.shape[0])), initial=0))
+        """The largest sum of absolute values in a row of ``M``."""
+        self.float_rows = Csc(rows.shape, rows.indptr, rows.indices, rows.data.astype(np.float64))
+
+    def floats(self, vector: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """``M @ vector`` in floating point."""
+        return self.float_rows.transposed_times(vector)
 
     def times(self, vector: Integers) -> Integers:
-        """``rows @ vector`` in exact integers."""
-        rows = self.rows
+        """``M @ vector`` in exact integers."""
         if vector.dtype != object and float(np.max(np.abs(vector), initial=0)) * self.widest < SAFE:
-            return np.asarray(rows @ vector, dtype=np.int64)
-        terms = rows.data.astype(object) * vector.astype(object)[rows.indices]
-        product: Integers = np.zeros(rows.shape[0], dtype=object)
-        filled = np.flatnonzero(np.diff(rows.indptr))
-        if len(filled):
-            product[filled] = np.add.reduceat(terms, rows.indptr[filled])
-        return product
+            return np.asarray(self.rows.transposed_times(vector.astype(np.int64)), dtype=np.int64)
+        return self.rows.transposed_times(vector.astype(object))
 
 
 def _reconstruct(
@@ -191,21 +214,39 @@ def _reconstruct(
 ) -> list[Fraction] | None:
     """The candidate read off ``numerators / scale`` with one common denominator (each
     entry's best approximation with a denominator up to about ``sqrt(scale)``), if it
-    solves the system exactly."""
+    solves the system exactly. A few entries are tried first (:data:`SAMPLE`): while the
+    scale is too small for them, as in most steps, the whole vector is not worked on."""
     limit = max(1, math.isqrt(scale) >> 2)
-    denominator = 1
-    while True:  # grow the denominator until every entry is near a multiple of 1/denominator
-        remainder = (numerators * denominator) % scale
-        far = np.flatnonzero(np.minimum(remainder, scale - remainder) * limit > scale)
-        if not len(far):
-            break
-        near = Fraction(int(numerators[far[0]]), scale) * denominator
-        found = near.limit_denominator(limit).denominator
-        denominator *= found
-        if found == 1 or denominator > limit:
+    if len(numerators) > 2 * SAMPLE:
+        picked = numerators[:: len(numerators) // SAMPLE]
+        if _common_denominator(picked, scale, limit, 1) is None:
             return None
+    denominator = _common_denominator(numerators, scale, limit, 1)
+    if denominator is None:
+        return None
     candidate = (numerators * denominator + scale // 2) // scale
     product = matrix.times(candidate)
     if not np.array_equal(product.astype(object), target.astype(object) * denominator):
         return None
     return [Fraction(int(c), denominator) for c in candidate]
+
+
+SAMPLE = 16
+"""Entries tried before the whole vector in a reconstruction."""
+
+
+def _common_denominator(
+    numerators: Integers, scale: int, limit: int, denominator: int
+) -> int | None:
+    """A multiple of ``denominator`` up to ``limit`` near which every ``numerators / scale``
+    times it is an integer, grown one entry at a time (``None`` past ``limit``)."""
+    while True:  # grow the denominator until every entry is near a multiple of 1/denominator
+        remainder = (numerators * denominator) % scale
+        far = np.flatnonzero(np.minimum(remainder, scale - remainder) * limit > scale)
+        if not len(far):
+            return denominator
+        near = Fraction(int(numerators[far[0]]), scale) * denominator
+        found = near.limit_denominator(limit).denominator
+        denominator *= found
+        if found == 1 or denominator > limit:
+            return None

@@ -38,6 +38,7 @@ __all__ = [
     "quiet_highs",
     "read_optimum",
     "run_model",
+    "solve_columns",
     "solve_lp",
 ]
 
@@ -114,11 +115,21 @@ def quiet_highs() -> Any:
 def solve_lp(form: SequenceForm, *, tolerance: float = 1e-10) -> LpSolution:
     """Solve the sequence-form LP with HiGHS (dual simplex) and return plans and basis (the
     LP of a growing tree is kept and extended instead: :mod:`nimlab.equilibrium.warm`)."""
-    import highspy
-
     nx, nq = form.E.shape[1], form.F.shape[0]
     ny, ne = form.F.shape[1], form.E.shape[0]
-    matrix = lp_matrix(form)
+    return solve_columns(lp_matrix(form), (nx, nq, ny, ne), tolerance=tolerance)
+
+
+def solve_columns(
+    matrix: Any, sizes: tuple[int, int, int, int], *, tolerance: float = 1e-10
+) -> LpSolution:
+    """Solve the LP of :func:`lp_matrix` given as compressed columns (a SciPy CSC matrix or a
+    :class:`~nimlab.equilibrium.csc.Csc`, with attributes ``indptr``, ``indices`` and
+    ``data``) of the sizes ``(nx, nq, ny, ne)``: L's sequences, R's information sets and
+    the empty sequence, R's sequences, L's information sets and the empty sequence."""
+    import highspy
+
+    nx, nq, ny, ne = sizes
     inf = highspy.kHighsInf
     lp = highspy.HighsLp()
     lp.num_col_ = nx + nq

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from nimlab.equilibrium.csc import Csc
 from nimlab.equilibrium.gametree import InfosetTable
 
 Indices = npt.NDArray[np.int64]
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
 
 __all__ = [
+    "LpColumns",
     "SequenceForm",
     "SequenceInfoset",
     "SequenceTree",
@@ -40,6 +42,7 @@ __all__ = [
     "infoset_fields",
     "integer_array",
     "largest_payoff",
+    "lp_columns",
     "offsets",
     "sequence_form",
 ]
@@ -208,3 +211,70 @@ def sequence_form(tree: SequenceTree) -> SequenceForm:
     a = coo_matrix((vals, (rows, cols)), shape=shape).tocsr()
     a.eliminate_zeros()
     return SequenceForm(e, f, a, (own_l, own_r))
+
+
+@dataclass(frozen=True)
+class LpColumns:
+    """The LP of :func:`~nimlab.equilibrium.lp.lp_matrix`, ``[[-A^T, F^T], [E, 0]]`` over
+    the columns ``(x, q)``, built straight from a tree's arrays in numpy (no SciPy): its
+    exact integer entries, its sizes ``(nx, nq, ny, ne)`` and the largest payoff."""
+
+    exact: Csc
+    sizes: tuple[int, int, int, int]
+    largest: float
+
+    def normalised(self) -> Csc:
+        """The same matrix with the payoffs (the block ``-A^T``) divided by the largest
+        one, in floats: the LP HiGHS solves (same optimal bases, tamer tolerances)."""
+        nx, _, ny, _ = self.sizes
+        data = self.exact.data.astype(np.float64)
+        payoffs = (self.exact.indices < ny) & (self.exact.columns() < nx)
+        data[payoffs] /= self.largest
+        return Csc(self.exact.shape, self.exact.indptr, self.exact.indices, data)
+
+
+def _constraint_triplets(
+    fields: InfosetFields, player: int
+) -> tuple[Indices, Indices, Indices, int]:
+    """Rows, columns and values of ``player``'s constraint matrix (as
+    :func:`constraint_matrix`), and its number of rows."""
+    owner, parents, firsts, widths = fields
+    own = np.flatnonzero(owner == player)
+    count = len(own)
+    parent, first, width = parents[own], firsts[own], widths[own]
+    runs = offsets(width) + np.repeat(first, width)
+    numbers = np.arange(1, count + 1)
+    rows = np.concatenate([[0], numbers, np.repeat(numbers, width)]).astype(np.int64)
+    cols = np.concatenate([[0], parent, runs]).astype(np.int64)
+    vals = np.concatenate([[1], np.full(count, -1), np.ones(len(runs))]).astype(np.int64)
+    return rows, cols, vals, count + 1
+
+
+def lp_columns(tree: SequenceTree) -> LpColumns:
+    """The sequence-form LP of ``tree`` in compressed columns, exact (repeated terminal
+    cells summed; ``int64`` entries, or Python integers when the payoffs need them).
+
+    >>> from nimlab.hidden.tree import build_tree
+    >>> columns = lp_columns(build_tree("sn", (2, 1)))
+    >>> columns.sizes, columns.exact.shape, columns.largest
+    ((4, 1, 1, 2), (3, 5), 1.0)
+    """
+    fields = infoset_fields(tree)
+    er, ec, ev, ne = _constraint_triplets(fields, 0)
+    fr, fc, fv, nq = _constraint_triplets(fields, 1)
+    nx, ny = tree.sequence_count(0), tree.sequence_count(1)
+    seq0, seq1 = integer_array(tree.term_seq[0]), integer_array(tree.term_seq[1])
+    assert seq0 is not None and seq1 is not None  # sequence numbers fit in 64 bits
+    payoff = integer_array(tree.term_payoff)
+    vals: npt.NDArray[np.generic]
+    if payoff is not None and largest_payoff(payoff) * max(len(payoff), 1) < 2**62:
+        vals = np.concatenate([-payoff.astype(np.int64), fv, ev])
+    else:
+        payoffs = tree.term_payoff if payoff is None else payoff.tolist()
+        vals = np.array([-int(u) for u in payoffs] + fv.tolist() + ev.tolist(), dtype=object)
+    rows = np.concatenate([seq1.astype(np.int64), fc, ny + er])
+    cols = np.concatenate([seq0.astype(np.int64), nx + fr, ec])
+    exact = Csc.from_triplets(rows, cols, vals, (ny + ne, nx + nq))
+    in_a = (exact.indices < ny) & (exact.columns() < nx)
+    largest = float(np.max(np.abs(exact.data[in_a]))) if in_a.any() else 1.0
+    return LpColumns(exact, (nx, nq, ny, ne), largest)
