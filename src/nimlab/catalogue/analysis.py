@@ -16,9 +16,10 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from nimlab.catalogue.base import CatalogueGame, check_limit
+from nimlab.catalogue.base import CatalogueGame, check_limit, output_cost
 from nimlab.catalogue.registry import find_game
 from nimlab.cgt.game import Game
+from nimlab.cgt.notation import text_length
 from nimlab.cgt.render import board_svg, graph_svg
 from nimlab.cgt.rulesets.hackenbush import parse_graph
 from nimlab.core.game import Outcome
@@ -243,12 +244,21 @@ def analyze(
         game.analysis_cost(position, shown),
         game.limit,
     )
+    value = game.value(position)
+    if isinstance(value, Game):
+        # the text of a deep value repeats its shared subgames: sized before it is written
+        check_limit(
+            f"writing the value of {game.spec} {_abridged(shown)}"
+            f" ({text_length(value):,} characters)",
+            output_cost(text_length(value)),
+            game.limit,
+        )
     return GameAnalysis(
         game=game.spec,
         position=shown,
         grundy=None if outcome_only else _grundy(game, position),
         outcome=game.outcome(position),
-        value=game.value(position),
+        value=value,
         winning_moves=tuple(game.move_json(m) for m in game.winning_moves(position)),
         method=_method(game),
     )
