@@ -6,7 +6,9 @@ on first use, a second or two per value type). The kernels:
 - :func:`extend` computes ``g(start), ...`` by the sparse-space method
   (:mod:`nimlab.octal.sparse`) over a ``uint8``/``uint16``/``uint32`` value array; each split
   rule pairs the rare heaps below ``n - k`` found by a binary search (no test per pair), and
-  an equal split forbidden by the rules is cut out of that range instead of tested. Both
+  an equal split forbidden by the rules is cut out of that range instead of tested; the rare
+  values still missing are looked for among the splits of two common heaps by plain stores
+  while there are many, then by vector compares over a reversed copy of the values. Both
   ``grundy --upto N`` (:class:`NumbaBackend`, behind :func:`nimlab.octal.sparse.run_sparse`)
   and ``grundy --summary`` (:class:`nimlab.octal.summary.SummaryRun`) run it;
 - :func:`collect_rare` lists the rare positions for a new mask without a temporary per value;
@@ -42,6 +44,11 @@ from nimlab.octal.rules import MoveRules
 from nimlab.octal.sparse import is_rare, run_sparse, value_dtype
 
 _BLOCK = 64
+_LANES = 128
+"""Consecutive splits compared at once in :func:`_compare` (64 and 256 measured slower)."""
+_COMPARE_BELOW = 16
+"""Missing rare values from which :func:`_scan` switches from marking to comparing (8 to 256
+measured: 16 is fastest on Grundy's game and 0.6)."""
 """Splits of two common heaps scanned between two looks at the rare values still missing."""
 _STRIDE = 8
 """The scan visits splits ``1, 9, 17, ...``, then ``2, 10, ...`` (as
@@ -71,8 +78,57 @@ def _count_below(rare: Any, count: int, bound: int) -> int:  # pragma: no cover 
 
 
 @numba.njit(cache=False, nogil=True)
+def _compare(
+    g: Any, gr: Any, n: int, split: Any, unequal: bool, targets: Any, missing: int
+) -> int:  # pragma: no cover - compiled
+    """The least of ``targets[:missing]`` no split of ``n`` reaches, or -1.
+
+    Splits ``a = 1, 2, 3, ...`` in blocks of :data:`_LANES`: ``g[a:a + _LANES]`` and
+    ``g[rest - a - _LANES + 1:rest - a + 1]`` reversed are two forward slices of ``g`` and
+    ``gr``, so each target costs one XOR and one compare of ``_LANES`` bytes (numba
+    vectorises the loop over ``j`` with a fixed trip count; the values' narrow type matters:
+    64 ``uint8`` lanes per AVX-512 register). Consecutive splits find the last values later
+    than the spread-out ones of :func:`_scan`, but each costs a fraction of a cycle.
+    """
+    end = gr.shape[0] - 1
+    for k in split:
+        rest = n - k
+        last = (rest - 1) // 2 if unequal else rest // 2
+        a = 1
+        while a + _LANES <= last + 1:
+            low = g[a : a + _LANES]
+            high = gr[end - rest + a : end - rest + a + _LANES]  # g[rest - a - j]
+            kept = 0
+            for i in range(missing):
+                target = targets[i]
+                hit = False
+                for j in range(_LANES):
+                    hit |= (low[j] ^ high[j]) == target
+                if not hit:
+                    targets[kept] = target
+                    kept += 1
+            missing = kept
+            if missing == 0:
+                return -1
+            a += _LANES
+        while a <= last:
+            value = g[a] ^ g[rest - a]
+            kept = 0
+            for i in range(missing):
+                if targets[i] != value:
+                    targets[kept] = targets[i]
+                    kept += 1
+            missing = kept
+            if missing == 0:
+                return -1
+            a += 1
+    return int(targets[0])
+
+
+@numba.njit(cache=False, nogil=True)
 def _scan(
     g: Any,
+    gr: Any,
     n: int,
     value: int,
     seen: Any,
@@ -81,15 +137,18 @@ def _scan(
     split: Any,
     unequal: bool,
     todo: Any,
+    targets: Any,
 ) -> int:  # pragma: no cover - compiled
     """``g(n)`` when the least value no rare split reached, ``value``, is rare.
 
     The candidate is the least common value still unmarked (common values only come from
     one-heap options and splits with a rare part, all marked already); ``g(n)`` is that
-    unless a rare value below it is missing among the splits of two common heaps. The loop
-    marks those splits in blocks of :data:`_BLOCK` (spread out by :data:`_STRIDE`, since
-    neighbouring heaps have correlated values) with plain stores, and only between two blocks
-    drops the values found from the list ``todo`` of rare values still missing.
+    unless a rare value below it is missing among the splits of two common heaps. While many
+    are missing, the loop marks those splits in blocks of :data:`_BLOCK` (spread out by
+    :data:`_STRIDE`, since neighbouring heaps have correlated values) with plain stores, and
+    only between two blocks drops the values found from the list ``todo`` of rare values
+    still missing; once at most :data:`_COMPARE_BELOW` are left, :func:`_compare` looks for
+    them with vector compares (``gr`` holds the values in reverse order, see :func:`extend`).
     """
     candidate = value
     top = seen.shape[0] - 1  # no common value below (mask 0: all are rare): scan everything
@@ -100,10 +159,17 @@ def _scan(
         if rare_value[v] and seen[v] != stamp:
             todo[missing] = v
             missing += 1
+    if missing == 0:
+        return candidate
+    # many values missing: mark the splits with plain stores, spread out by _STRIDE
     for k in split:
+        if missing <= _COMPARE_BELOW:
+            break
         rest = n - k
         last = (rest - 1) // 2 if unequal else rest // 2
         for first in range(1, _STRIDE + 1):
+            if missing <= _COMPARE_BELOW:
+                break
             a = first
             while a <= last:
                 stop = min(last + 1, a + _BLOCK * _STRIDE)
@@ -118,12 +184,20 @@ def _scan(
                 missing = kept
                 if missing == 0:
                     return candidate
-    return int(todo[0])  # the least rare value no split reaches
+                if missing <= _COMPARE_BELOW:
+                    break
+    if missing > _COMPARE_BELOW:
+        return int(todo[0])  # every split was marked
+    for i in range(missing):
+        targets[i] = todo[i]
+    least = _compare(g, gr, n, split, unequal, targets, missing)
+    return candidate if least < 0 else least
 
 
 @numba.njit(cache=False, nogil=True)
 def extend(
     g: Any,
+    gr: Any,
     start: int,
     stop: int,
     rare: Any,
@@ -137,13 +211,17 @@ def extend(
     split: Any,
     unequal: bool,
 ) -> tuple[int, int]:  # pragma: no cover - compiled
-    """Compute ``g[start:stop]``; returns (next n, number of rare positions).
+    """Compute ``g[start:stop]`` (and ``gr[len(gr) - 1 - n] = g[n]``, the same values in
+    reverse order, which ``gr`` holds already below ``start``); returns (next n, number of rare
+    positions).
 
     Stops right after a value ``>= half`` (the caller widens the value range) or when the rare
     arrays are full (the caller grows them). ``seen`` holds stamps ``n + 1`` of marked values.
     """
     capacity = rare.shape[0]
     todo = np.zeros(seen.shape[0], dtype=np.int64)
+    targets = np.zeros(_COMPARE_BELOW + 1, dtype=g.dtype)
+    end = gr.shape[0] - 1
     for n in range(start, stop):
         stamp = n + 1
         for k in take_all:
@@ -174,8 +252,9 @@ def extend(
         while seen[value] == stamp:
             value += 1
         if rare_value[value]:
-            value = _scan(g, n, value, seen, stamp, rare_value, split, unequal, todo)
+            value = _scan(g, gr, n, value, seen, stamp, rare_value, split, unequal, todo, targets)
         g[n] = value
+        gr[end - n] = value
         if rare_value[value] and n > 0:
             rare[nrare] = n
             rare_g[nrare] = value
@@ -253,6 +332,7 @@ class NumbaBackend:
 
     def __init__(self, rules: MoveRules, upto: int) -> None:
         self.g: npt.NDArray[Any] = np.zeros(upto + 1, dtype=np.uint8)
+        self.gr = self.g[::-1].copy()
         self.rare: npt.NDArray[np.int64] = np.zeros(1024, dtype=np.int64)
         self.rare_g: npt.NDArray[np.int32] = np.zeros(1024, dtype=np.int32)
         self.nrare = 0
@@ -269,6 +349,7 @@ class NumbaBackend:
         self.half = half
         if self.g.dtype != value_dtype(half):
             self.g = self.g.astype(value_dtype(half))
+            self.gr = self.g[::-1].copy()
         self.rare_value = np.array([is_rare(v, mask) for v in range(2 * half + 1)], dtype=bool)
         self.seen = np.zeros(2 * half + 1, dtype=np.int64)
         while True:
@@ -289,7 +370,7 @@ class NumbaBackend:
         n = start
         while True:
             n, self.nrare = extend(
-                self.g, n, stop, self.rare, self.rare_g, self.nrare, self.rare_value,
+                self.g, self.gr, n, stop, self.rare, self.rare_g, self.nrare, self.rare_value,
                 self.seen, self.half, self.take_all, self.take_some, self.split, self.unequal,
             )  # fmt: skip
             if self.nrare == self.rare.shape[0]:

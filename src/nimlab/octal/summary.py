@@ -3,8 +3,9 @@
 The engine (:class:`SummaryRun`) is the sparse-space method of :mod:`nimlab.octal.sparse`
 compiled by numba (:mod:`nimlab.octal.kernels`, the kernel of the full table too), with the
 values in the narrowest unsigned integer type that holds them (``uint8`` while every value is
-below 256: one byte per heap), rare positions in arrays that grow with them, and the histogram
-kept as the values come.
+below 256: one byte per heap, and one more for the copy in reverse order the kernel
+compares), rare positions in arrays that grow with them, and the histogram kept as the values
+come.
 It looks for a period by the octal periodicity theorem at values 64, 80, 100, ... (each about
 1.25 times the last) and stops as soon as one is proven; the histogram up to any N then follows
 in closed form, so a periodic game answers for ``N = 2**40`` at once.
@@ -164,6 +165,7 @@ class SummaryRun:
             self._check_period(min(self.count, target))
             return
         self._grow(min(target, max(self.count * 2, _FIRST_CHUNK)))
+        gr = self.g[::-1].copy()  # the values in reverse order, for the kernel's compares
         half = self._half()
         rare_value, mask = self._rare_table(half)
         rare, rare_g, nrare = self._rare_positions(rare_value, 1024)
@@ -176,13 +178,15 @@ class SummaryRun:
         started = last_save = last_report = time.monotonic()
         while self.count < target:
             if self.count >= self.g.shape[0]:
+                del gr  # never two reversed copies at once
                 self._grow(min(target, self.g.shape[0] * 2))
+                gr = self.g[::-1].copy()
             stop = min(target, review, self.g.shape[0], self.count + _CHUNK)
             if self.max_take is not None:
                 stop = min(stop, next_check)
             start = self.count
             reached, nrare = kernels.extend(
-                self.g, start, stop, rare, rare_g, nrare, rare_value, seen, half,
+                self.g, gr, start, stop, rare, rare_g, nrare, rare_value, seen, half,
                 take_all, take_some, split, self.rules.unequal_split,
             )  # fmt: skip
             self._count_values(start, reached)
@@ -194,7 +198,9 @@ class SummaryRun:
                     review *= 2
                 half = self._half()
                 if self.g.dtype != value_dtype(half):
+                    del gr
                     self.g = self.g.astype(value_dtype(half))
+                    gr = self.g[::-1].copy()
                 rare_value, mask = self._rare_table(half)
                 rare, rare_g, nrare = self._rare_positions(rare_value, max(1024, 2 * nrare))
                 seen = np.zeros(2 * half + 1, dtype=np.int64)
