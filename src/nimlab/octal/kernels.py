@@ -45,10 +45,11 @@ from nimlab.octal.sparse import is_rare, run_sparse, value_dtype
 
 _BLOCK = 64
 _LANES = 128
-"""Consecutive splits compared at once in :func:`_compare` (64 and 256 measured slower)."""
+"""Consecutive splits compared at once in :func:`_compare` (64 measured slower on Grundy's
+game, 256 no faster on 0.6)."""
 _COMPARE_BELOW = 16
-"""Missing rare values from which :func:`_scan` switches from marking to comparing (8 to 256
-measured: 16 is fastest on Grundy's game and 0.6)."""
+"""Missing rare values from which :func:`_scan` switches from marking to comparing (16, 32,
+64 and 256 measured on 0.6: 16 fastest)."""
 """Splits of two common heaps scanned between two looks at the rare values still missing."""
 _STRIDE = 8
 """The scan visits splits ``1, 9, 17, ...``, then ``2, 10, ...`` (as
