@@ -509,7 +509,8 @@ def summary_cost(rules: MoveRules, upto: int, *, max_take: int | None) -> tuple[
     seconds = _PAIR_SECONDS * size * rare_upto + _VALUE_SECONDS * size + _COMPILE_SECONDS
     itemsize = 1 if int(pilot.g[: pilot.count].max()) < 64 else 2
     period_bytes = 4 * min(MAX_PERIOD, size // 2) if max_take is not None else 0
-    return seconds, int(_ENGINE_BYTES + itemsize * size + period_bytes + 12 * rare_upto)
+    values_bytes = 2 * itemsize * size  # the values and the kernel's reversed copy
+    return seconds, int(_ENGINE_BYTES + values_bytes + period_bytes + 12 * rare_upto)
 
 
 def warm_up() -> None:
