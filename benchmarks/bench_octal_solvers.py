@@ -10,7 +10,8 @@ Builds, from sources already on disk (never committed; fetch them yourself):
 
 then runs each solver and ``nimlab grundy GAME --upto N-1 --summary --json`` (the same N
 values g(0..N-1)) under ``/usr/bin/time -v``, ``--runs`` times, and prints a Markdown table of
-the medians: CPU seconds (user + system), values per CPU second, peak RSS and bytes per value.
+the medians: CPU seconds (user + system), values per CPU second, peak RSS, bytes per value and
+each other solver's CPU seconds divided by nimlab's (engine only; whole process).
 nimlab's fixed start-up (interpreter, imports and the numba compile, measured with
 ``--upto 0``) is shown apart and subtracted in the "engine" column.
 
@@ -106,15 +107,18 @@ def main() -> None:
     scratch.mkdir(exist_ok=True)
     nimlab = [sys.executable, "-m", "nimlab", "grundy"]
     flags = ["--summary", "--json", "--no-store", "--limit", str(10**12)]
-    print("| game | N | solver | CPU s | engine CPU s | values/CPU s | peak RSS | bytes/value |")
-    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| game | N | solver | CPU s | engine CPU s | values/CPU s | peak RSS | bytes/value"
+        " | other solvers' CPU s / nimlab's (engine; whole process) |"
+    )
+    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |")
     for game in args.games.split(","):
         name, nim_args = GAMES.get(game, (game, ["octal", "--code", game]))
         base = None
         if "nimlab" in solvers:
             base = median_run([*nimlab, *nim_args, "--upto", "0", *flags], args.runs)
             print(
-                f"| {game} | 1 | nimlab start-up | {base[0]:.2f} | | | {base[1] / 1e6:.0f} MB | |"
+                f"| {game} | 1 | nimlab start-up | {base[0]:.2f} | | | {base[1] / 1e6:.0f} MB | | |"
             )
         for power in map(int, args.powers.split(",")):
             size = 1 << power
@@ -130,11 +134,15 @@ def main() -> None:
             if rogalski is not None and game != "grundy":
                 cpu, rss = median_run([str(rogalski), name, str(size)], args.runs, cwd=scratch)
                 rows.append(("rogalski (Rust)", cpu, cpu, rss))
+            ours = rows[0] if rows and rows[0][0].startswith("nimlab") else None
             for solver, cpu, engine, rss in rows:
                 rate = size / max(engine, 1e-9)
+                ratio = ""
+                if ours is not None and solver != ours[0]:
+                    ratio = f"{cpu / max(ours[2], 1e-9):.2f}x; {cpu / ours[1]:.2f}x"
                 print(
                     f"| {game} | 2^{power} | {solver} | {cpu:.2f} | {engine:.2f} | {rate:,.0f} |"
-                    f" {rss / 1e6:.0f} MB | {rss / size:.1f} |",
+                    f" {rss / 1e6:.0f} MB | {rss / size:.1f} | {ratio} |",
                     flush=True,
                 )
 

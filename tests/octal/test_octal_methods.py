@@ -53,6 +53,23 @@ def test_numba_equals_plain(plain_values: dict[str, list[int]]) -> None:
     )
 
 
+@pytest.mark.parametrize("dtype", ["uint16", "uint32"])
+def test_numba_kernel_on_wide_values(
+    dtype: str, plain_values: dict[str, list[int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one compiled kernel over ``uint16``/``uint32`` values (its vector compares then run
+    on wider lanes), as it does once a game's values outgrow a byte, equals the plain engine."""
+    np = pytest.importorskip("numpy")
+    kernels = pytest.importorskip("nimlab.octal.kernels")
+    monkeypatch.setattr(kernels, "value_dtype", lambda half: getattr(np, dtype))
+    backend = kernels.NumbaBackend(GRUNDY_GAME_RULES, 2500)
+    sparse.run_sparse(backend, 2500)
+    assert backend.g.dtype == dtype and backend.g.tolist() == plain_values["grundy"]
+    for text in ("0.6", "0.16", "4.07", "0.137", "0.0"):
+        got = kernels.numba_sequence(rules_of(OctalCode.parse(text)), 2500)
+        assert got == plain_values[text], text
+
+
 @pytest.mark.parametrize("chunk", [1, 2, 5, 37, 64])
 @pytest.mark.parametrize("method", ["sparse", "numba"])
 def test_chunks_between_progress_reports_change_no_value(

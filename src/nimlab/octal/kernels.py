@@ -1,14 +1,35 @@
-"""The sparse-space hot loop compiled with numba, behind the same driver as the Python one.
+"""The compiled sparse-space engine: one kernel for the full table and the bounded summary.
 
-Import this module only when numba is wanted: it imports numba at the top, and compiles the
-kernel on first use (a second or two).
+Import this module only when numba is wanted (it imports numba at the top; the kernels compile
+on first use, a second or two per value type). The kernels:
+
+- :func:`extend` computes ``g(start), ...`` by the sparse-space method
+  (:mod:`nimlab.octal.sparse`) over a ``uint8``/``uint16``/``uint32`` value array; each split
+  rule pairs the rare heaps below ``n - k`` found by a binary search (no test per pair), and
+  an equal split forbidden by the rules is cut out of that range instead of tested; the rare
+  values still missing are looked for among the splits of two common heaps by plain stores
+  while there are many, then by vector compares over a reversed copy of the values. Both
+  ``grundy --upto N`` (:class:`NumbaBackend`, behind :func:`nimlab.octal.sparse.run_sparse`)
+  and ``grundy --summary`` (:class:`nimlab.octal.summary.SummaryRun`) run it;
+- :func:`collect_rare` lists the rare positions for a new mask without a temporary per value;
+- :func:`least_period` looks for the least period the octal periodicity theorem proves, by a
+  Z-function of the reversed values kept only up to the largest period tried;
+- :func:`first_last` finds where each value first and last occurs.
 
 >>> from nimlab.octal.code import OctalCode
+>>> from nimlab.octal.periodicity import find_period
+>>> from nimlab.octal.plain import plain_sequence
 >>> from nimlab.octal.rules import rules_of
 >>> from nimlab.octal.sparse import sparse_sequence
 >>> rules = rules_of(OctalCode.parse("0.137"))
 >>> numba_sequence(rules, 2000) == sparse_sequence(rules, 2000)
 True
+>>> values = plain_sequence(rules_of(OctalCode.parse("0.07")), 200)
+>>> g = np.array(values, dtype=np.uint8)
+>>> least_period(g, len(values), 1, 100, np.zeros(101, dtype=np.int64))
+(34, 53)
+>>> find_period(OctalCode.parse("0.07"), values)
+Periodicity(period=34, preperiod=53)
 """
 
 from __future__ import annotations
@@ -20,16 +41,164 @@ import numpy as np
 import numpy.typing as npt
 
 from nimlab.octal.rules import MoveRules
-from nimlab.octal.sparse import SCAN_STRIDE, is_rare, run_sparse
+from nimlab.octal.sparse import is_rare, run_sparse, value_dtype
 
-__all__ = ["NumbaBackend", "numba_sequence"]
+_BLOCK = 64
+_LANES = 128
+"""Consecutive splits compared at once in :func:`_compare` (64 measured slower on Grundy's
+game, 256 no faster on 0.6)."""
+_COMPARE_BELOW = 16
+"""Missing rare values from which :func:`_scan` switches from marking to comparing (16, 32,
+64 and 256 measured on 0.6: 16 fastest)."""
+"""Splits of two common heaps scanned between two looks at the rare values still missing."""
+_STRIDE = 8
+"""The scan visits splits ``1, 9, 17, ...``, then ``2, 10, ...`` (as
+:data:`nimlab.octal.sparse.SCAN_STRIDE`)."""
 
-Int64Array = npt.NDArray[np.int64]
+__all__ = [
+    "NumbaBackend",
+    "collect_rare",
+    "extend",
+    "first_last",
+    "least_period",
+    "numba_sequence",
+]
 
 
 @numba.njit(cache=False, nogil=True)
-def _extend(
+def _count_below(rare: Any, count: int, bound: int) -> int:  # pragma: no cover - compiled
+    """How many of the sorted ``rare[:count]`` are below ``bound``."""
+    low, high = 0, count
+    while low < high:
+        middle = (low + high) >> 1
+        if rare[middle] < bound:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+@numba.njit(cache=False, nogil=True)
+def _compare(
+    g: Any, gr: Any, n: int, split: Any, unequal: bool, targets: Any, missing: int
+) -> int:  # pragma: no cover - compiled
+    """The least of ``targets[:missing]`` no split of ``n`` reaches, or -1.
+
+    Splits ``a = 1, 2, 3, ...`` in blocks of :data:`_LANES`: ``g[a:a + _LANES]`` and
+    ``g[rest - a - _LANES + 1:rest - a + 1]`` reversed are two forward slices of ``g`` and
+    ``gr``, so each target costs one XOR and one compare of ``_LANES`` bytes (numba
+    vectorises the loop over ``j`` with a fixed trip count; the values' narrow type matters:
+    64 ``uint8`` lanes per AVX-512 register). Consecutive splits find the last values later
+    than the spread-out ones of :func:`_scan`, but each costs a fraction of a cycle.
+    """
+    end = gr.shape[0] - 1
+    for k in split:
+        rest = n - k
+        last = (rest - 1) // 2 if unequal else rest // 2
+        a = 1
+        while a + _LANES <= last + 1:
+            low = g[a : a + _LANES]
+            high = gr[end - rest + a : end - rest + a + _LANES]  # g[rest - a - j]
+            kept = 0
+            for i in range(missing):
+                target = targets[i]
+                hit = False
+                for j in range(_LANES):
+                    hit |= (low[j] ^ high[j]) == target
+                if not hit:
+                    targets[kept] = target
+                    kept += 1
+            missing = kept
+            if missing == 0:
+                return -1
+            a += _LANES
+        while a <= last:
+            value = g[a] ^ g[rest - a]
+            kept = 0
+            for i in range(missing):
+                if targets[i] != value:
+                    targets[kept] = targets[i]
+                    kept += 1
+            missing = kept
+            if missing == 0:
+                return -1
+            a += 1
+    return int(targets[0])
+
+
+@numba.njit(cache=False, nogil=True)
+def _scan(
     g: Any,
+    gr: Any,
+    n: int,
+    value: int,
+    seen: Any,
+    stamp: int,
+    rare_value: Any,
+    split: Any,
+    unequal: bool,
+    todo: Any,
+    targets: Any,
+) -> int:  # pragma: no cover - compiled
+    """``g(n)`` when the least value no rare split reached, ``value``, is rare.
+
+    The candidate is the least common value still unmarked (common values only come from
+    one-heap options and splits with a rare part, all marked already); ``g(n)`` is that
+    unless a rare value below it is missing among the splits of two common heaps. While many
+    are missing, the loop marks those splits in blocks of :data:`_BLOCK` (spread out by
+    :data:`_STRIDE`, since neighbouring heaps have correlated values) with plain stores, and
+    only between two blocks drops the values found from the list ``todo`` of rare values
+    still missing; once at most :data:`_COMPARE_BELOW` are left, :func:`_compare` looks for
+    them with vector compares (``gr`` holds the values in reverse order, see :func:`extend`).
+    """
+    candidate = value
+    top = seen.shape[0] - 1  # no common value below (mask 0: all are rare): scan everything
+    while candidate < top and (seen[candidate] == stamp or rare_value[candidate]):
+        candidate += 1
+    missing = 0
+    for v in range(value, candidate):
+        if rare_value[v] and seen[v] != stamp:
+            todo[missing] = v
+            missing += 1
+    if missing == 0:
+        return candidate
+    # many values missing: mark the splits with plain stores, spread out by _STRIDE
+    for k in split:
+        if missing <= _COMPARE_BELOW:
+            break
+        rest = n - k
+        last = (rest - 1) // 2 if unequal else rest // 2
+        for first in range(1, _STRIDE + 1):
+            if missing <= _COMPARE_BELOW:
+                break
+            a = first
+            while a <= last:
+                stop = min(last + 1, a + _BLOCK * _STRIDE)
+                for b in range(a, stop, _STRIDE):
+                    seen[np.uintp(g[b] ^ g[np.uintp(rest - b)])] = stamp
+                a = stop
+                kept = 0
+                for i in range(missing):
+                    if seen[todo[i]] != stamp:
+                        todo[kept] = todo[i]
+                        kept += 1
+                missing = kept
+                if missing == 0:
+                    return candidate
+                if missing <= _COMPARE_BELOW:
+                    break
+    if missing > _COMPARE_BELOW:
+        return int(todo[0])  # every split was marked
+    for i in range(missing):
+        targets[i] = todo[i]
+    least = _compare(g, gr, n, split, unequal, targets, missing)
+    return candidate if least < 0 else least
+
+
+@numba.njit(cache=False, nogil=True)
+def extend(
+    g: Any,
+    gr: Any,
     start: int,
     stop: int,
     rare: Any,
@@ -41,14 +210,21 @@ def _extend(
     take_all: Any,
     take_some: Any,
     split: Any,
-    last: int,
-    stride: int,
+    unequal: bool,
 ) -> tuple[int, int]:  # pragma: no cover - compiled
-    """Compute ``g[start:stop]``; returns (next n, number of rare positions).
+    """Compute ``g[start:stop]`` (and ``gr[len(gr) - 1 - n] = g[n]``, the same values in
+    reverse order, which ``gr`` holds already below ``start``); returns (next n, number of rare
+    positions).
 
-    ``rare_g[i]`` is ``g[rare[i]]``, kept contiguous for the inner loop; the full scan visits
-    the splits in ``stride`` interleaved passes (see :data:`~nimlab.octal.sparse.SCAN_STRIDE`).
+    Stops right after a value ``>= half`` (the caller widens the value range) or when the rare
+    arrays are full (the caller grows them). ``seen`` holds stamps ``n + 1`` of marked values.
+    The hot loops index with ``np.uintp`` (indices known to be in range), which spares each
+    access numba's test for a negative index (15-18% of the run time).
     """
+    capacity = rare.shape[0]
+    todo = np.zeros(seen.shape[0], dtype=np.int64)
+    targets = np.zeros(_COMPARE_BELOW + 1, dtype=g.dtype)
+    end = gr.shape[0] - 1
     for n in range(start, stop):
         stamp = n + 1
         for k in take_all:
@@ -59,94 +235,152 @@ def _extend(
                 seen[g[n - k]] = stamp
         for k in split:
             rest = n - k
-            for i in range(nrare):
-                b = rest - rare[i]
-                if b < 1:
-                    break
-                if b != rare[i] or last == 0:
-                    seen[rare_g[i] ^ g[b]] = stamp
+            if rest < 2:
+                continue
+            top = _count_below(rare, nrare, rest)  # rare heaps a with 1 <= a < rest
+            skip = -1
+            if unequal and rest % 2 == 0:
+                middle = _count_below(rare, top, rest >> 1)
+                if middle < top and rare[middle] == rest >> 1:
+                    skip = middle
+            if skip < 0:
+                for i in range(top):
+                    seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - rare[i])])] = stamp
+            else:
+                for i in range(skip):
+                    seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - rare[i])])] = stamp
+                for i in range(skip + 1, top):
+                    seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - rare[i])])] = stamp
         value = 0
         while seen[value] == stamp:
             value += 1
         if rare_value[value]:
-            done = False
-            for k in split:
-                rest = n - k
-                top = (rest - last) // 2
-                for first in range(1, stride + 1):
-                    for a in range(first, top + 1, stride):
-                        v = g[a] ^ g[rest - a]
-                        seen[v] = stamp
-                        if v == value:
-                            while seen[value] == stamp:
-                                value += 1
-                            if not rare_value[value]:
-                                done = True
-                                break
-                    if done:
-                        break
-                if done:
-                    break
+            value = _scan(g, gr, n, value, seen, stamp, rare_value, split, unequal, todo, targets)
         g[n] = value
+        gr[end - n] = value
         if rare_value[value] and n > 0:
             rare[nrare] = n
             rare_g[nrare] = value
             nrare += 1
+            if nrare == capacity:
+                return n + 1, nrare
         if value >= half:
             return n + 1, nrare
     return stop, nrare
 
 
+@numba.njit(cache=False, nogil=True)
+def collect_rare(
+    g: Any, count: int, rare_value: Any, rare: Any, rare_g: Any
+) -> int:  # pragma: no cover - compiled
+    """Write the rare positions ``1 <= n < count`` (and their values) into ``rare``/``rare_g``
+    while they fit; returns how many there are (more than the capacity: call again larger)."""
+    capacity = rare.shape[0]
+    found = 0
+    for n in range(1, count):
+        if rare_value[g[n]]:
+            if found < capacity:
+                rare[found] = n
+                rare_g[found] = g[n]
+            found += 1
+    return found
+
+
+@numba.njit(cache=False, nogil=True)
+def least_period(
+    g: Any, size: int, max_take: int, max_period: int, z: Any
+) -> tuple[int, int]:  # pragma: no cover - compiled
+    """The least ``p <= max_period`` that the octal periodicity theorem proves from
+    ``g[:size]``, with its least preperiod, or ``(0, 0)``; ``z`` has ``max_period + 1`` slots.
+
+    ``z[p]`` = how many of the last values agree with the values ``p`` before them (the
+    Z-function of the reversed sequence, whose box never reaches past ``p``); the theorem needs
+    ``2 max(n0, 1) + 2p + t <= size`` with ``n0 = size - p - z[p]``
+    (:func:`nimlab.octal.periodicity.find_period` does the same over a Python list).
+    """
+    left = 0
+    right = 0
+    for p in range(1, max_period + 1):
+        length = 0
+        if p < right:
+            length = min(right - p, z[p - left])
+        while p + length < size and g[size - 1 - length] == g[size - 1 - p - length]:
+            length += 1
+        z[p] = length
+        if p + length > right:
+            left = p
+            right = p + length
+        start = size - p - length
+        if 2 * max(start, 1) + 2 * p + max_take <= size:
+            return p, start
+    return 0, 0
+
+
+@numba.njit(cache=False, nogil=True)
+def first_last(
+    g: Any, start: int, stop: int, first: Any, last: Any
+) -> None:  # pragma: no cover - compiled
+    """For each value ``v``: the first and last ``n`` in ``start..stop - 1`` with
+    ``g[n] == v`` (``first``/``last`` hold -1 where it never occurs, and are filled in)."""
+    for n in range(start, stop):
+        v = g[n]
+        if first[v] < 0:
+            first[v] = n
+        last[v] = n
+
+
 class NumbaBackend:
-    """The sparse-space state in numpy arrays, extended by the compiled kernel."""
+    """The whole table ``g(0..upto)`` in the narrowest integer type, extended by :func:`extend`
+    (the :class:`nimlab.octal.sparse.SparseBackend` of :func:`numba_sequence`)."""
 
     def __init__(self, rules: MoveRules, upto: int) -> None:
-        self.g: Int64Array = np.zeros(upto + 1, dtype=np.int64)
-        self.rare: Int64Array = np.zeros(upto + 1, dtype=np.int64)
-        self.rare_g: Int64Array = np.zeros(upto + 1, dtype=np.int64)
+        self.g: npt.NDArray[Any] = np.zeros(upto + 1, dtype=np.uint8)
+        self.gr = self.g[::-1].copy()
+        self.rare: npt.NDArray[np.int64] = np.zeros(1024, dtype=np.int64)
+        self.rare_g: npt.NDArray[np.int32] = np.zeros(1024, dtype=np.int32)
         self.nrare = 0
         self.take_all = np.array(rules.take_all, dtype=np.int64)
         self.take_some = np.array(rules.take_some, dtype=np.int64)
         self.split = np.array(rules.split, dtype=np.int64)
-        self.last = 1 if rules.unequal_split else 0
+        self.unequal = rules.unequal_split
         self.half = 1
-        self.rare_value = np.zeros(2, dtype=np.bool_)
-        self.seen: Int64Array = np.zeros(2, dtype=np.int64)
+        self.rare_value = np.zeros(3, dtype=np.bool_)
+        self.seen: npt.NDArray[np.int64] = np.zeros(3, dtype=np.int64)
 
     def reset(self, mask: int, half: int, count: int) -> None:
         """See :meth:`nimlab.octal.sparse.SparseBackend.reset`."""
         self.half = half
-        self.rare_value = np.array([is_rare(v, mask) for v in range(2 * half)], dtype=np.bool_)
-        self.seen = np.zeros(2 * half, dtype=np.int64)
-        positions = np.flatnonzero(self.rare_value[self.g[:count]])
-        positions = positions[positions > 0]
-        self.nrare = len(positions)
-        self.rare[: self.nrare] = positions
-        self.rare_g[: self.nrare] = self.g[positions]
+        if self.g.dtype != value_dtype(half):
+            self.g = self.g.astype(value_dtype(half))
+            self.gr = self.g[::-1].copy()
+        self.rare_value = np.array([is_rare(v, mask) for v in range(2 * half + 1)], dtype=bool)
+        self.seen = np.zeros(2 * half + 1, dtype=np.int64)
+        while True:
+            found = collect_rare(self.g, count, self.rare_value, self.rare, self.rare_g)
+            if found < self.rare.shape[0]:
+                self.nrare = int(found)
+                return
+            self.rare = np.zeros(2 * found + 2, dtype=np.int64)
+            self.rare_g = np.zeros(2 * found + 2, dtype=np.int32)
 
-    def values(self, count: int) -> Int64Array:
+    def values(self, count: int) -> npt.NDArray[np.int64]:
         """See :meth:`nimlab.octal.sparse.SparseBackend.values`."""
-        return self.g[:count]
+        return self.g[:count].astype(np.int64)
 
     def extend(self, start: int, stop: int) -> int:
-        """See :meth:`nimlab.octal.sparse.SparseBackend.extend`."""
-        reached, self.nrare = _extend(
-            self.g,
-            start,
-            stop,
-            self.rare,
-            self.rare_g,
-            self.nrare,
-            self.rare_value,
-            self.seen,
-            self.half,
-            self.take_all,
-            self.take_some,
-            self.split,
-            self.last,
-            SCAN_STRIDE,
-        )
-        return int(reached)
+        """See :meth:`nimlab.octal.sparse.SparseBackend.extend` (grows the rare arrays as
+        they fill up, without a new mask)."""
+        n = start
+        while True:
+            n, self.nrare = extend(
+                self.g, self.gr, n, stop, self.rare, self.rare_g, self.nrare, self.rare_value,
+                self.seen, self.half, self.take_all, self.take_some, self.split, self.unequal,
+            )  # fmt: skip
+            if self.nrare == self.rare.shape[0]:
+                self.rare = np.concatenate((self.rare, np.zeros_like(self.rare)))
+                self.rare_g = np.concatenate((self.rare_g, np.zeros_like(self.rare_g)))
+            if n >= stop or int(self.g[n - 1]) >= self.half:
+                return int(n)
 
 
 def numba_sequence(rules: MoveRules, upto: int) -> list[int]:

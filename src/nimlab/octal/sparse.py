@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +52,7 @@ __all__ = [
     "mask_from_counts",
     "run_sparse",
     "sparse_sequence",
+    "value_dtype",
 ]
 
 SCAN_STRIDE = 8
@@ -138,6 +139,20 @@ def run_sparse(backend: SparseBackend, upto: int) -> None:
 def is_rare(value: int, mask: int) -> bool:
     """Whether ``value`` is rare for ``mask`` (an even number of masked one-bits)."""
     return (value & mask).bit_count() % 2 == 0
+
+
+def value_dtype(half: int) -> type[np.unsignedinteger[Any]]:
+    """The narrowest unsigned type for values up to ``half`` (the sparse engine never finds a
+    value above ``half``, the power of two above all values so far).
+
+    >>> value_dtype(128).__name__, value_dtype(256).__name__, value_dtype(1 << 16).__name__
+    ('uint8', 'uint16', 'uint32')
+    """
+    if half <= 0xFF:
+        return np.uint8
+    if half <= 0xFFFF:
+        return np.uint16
+    return np.uint32
 
 
 class PythonBackend:

@@ -1,9 +1,11 @@
 """A summary of g(0..N) that never holds all values: histogram, rare values, proven period.
 
 The engine (:class:`SummaryRun`) is the sparse-space method of :mod:`nimlab.octal.sparse`
-compiled by numba (:mod:`nimlab.octal.compact`), with the values in the narrowest unsigned
-integer type that holds them (``uint8`` while every value is below 256: one byte per heap),
-rare positions in arrays that grow with them, and the histogram kept as the values come.
+compiled by numba (:mod:`nimlab.octal.kernels`, the kernel of the full table too), with the
+values in the narrowest unsigned integer type that holds them (``uint8`` while every value is
+below 256: one byte per heap, and one more for the copy in reverse order the kernel
+compares), rare positions in arrays that grow with them, and the histogram kept as the values
+come.
 It looks for a period by the octal periodicity theorem at values 64, 80, 100, ... (each about
 1.25 times the last) and stops as soon as one is proven; the histogram up to any N then follows
 in closed form, so a periodic game answers for ``N = 2**40`` at once.
@@ -42,7 +44,7 @@ import numpy.typing as npt
 from nimlab.errors import InvalidPositionError
 from nimlab.octal.code import OctalCode
 from nimlab.octal.rules import MoveRules, rules_of
-from nimlab.octal.sparse import is_rare, mask_from_counts
+from nimlab.octal.sparse import is_rare, mask_from_counts, value_dtype
 from nimlab.progress import report
 
 __all__ = [
@@ -68,20 +70,6 @@ _FIRST_CHUNK = 1 << 16
 _CHUNK = 1 << 20
 _HIST_CHUNK = 1 << 22
 _FORMAT = "nimlab-octal-checkpoint"
-
-
-def value_dtype(half: int) -> type[np.unsignedinteger[Any]]:
-    """The narrowest unsigned type for values up to ``half`` (the sparse engine never finds a
-    value above ``half``, the power of two above all values so far).
-
-    >>> value_dtype(128).__name__, value_dtype(256).__name__, value_dtype(1 << 16).__name__
-    ('uint8', 'uint16', 'uint32')
-    """
-    if half <= 0xFF:
-        return np.uint8
-    if half <= 0xFFFF:
-        return np.uint16
-    return np.uint32
 
 
 @dataclass(frozen=True)
@@ -170,13 +158,14 @@ class SummaryRun:
         """Compute until ``g(upto)`` is known or a period is proven (saving to ``checkpoint``
         every ``every`` seconds and at the end; reporting progress every ``report_every``),
         or until ``max_seconds`` have passed (then ``count`` says how far it came)."""
-        from nimlab.octal import compact
+        from nimlab.octal import kernels
 
         target = upto + 1
         if self.count >= target or self.period is not None:
             self._check_period(min(self.count, target))
             return
         self._grow(min(target, max(self.count * 2, _FIRST_CHUNK)))
+        gr = self.g[::-1].copy()  # the values in reverse order, for the kernel's compares
         half = self._half()
         rare_value, mask = self._rare_table(half)
         rare, rare_g, nrare = self._rare_positions(rare_value, 1024)
@@ -189,13 +178,15 @@ class SummaryRun:
         started = last_save = last_report = time.monotonic()
         while self.count < target:
             if self.count >= self.g.shape[0]:
+                del gr  # never two reversed copies at once
                 self._grow(min(target, self.g.shape[0] * 2))
+                gr = self.g[::-1].copy()
             stop = min(target, review, self.g.shape[0], self.count + _CHUNK)
             if self.max_take is not None:
                 stop = min(stop, next_check)
             start = self.count
-            reached, nrare = compact.extend(
-                self.g, start, stop, rare, rare_g, nrare, rare_value, seen, half,
+            reached, nrare = kernels.extend(
+                self.g, gr, start, stop, rare, rare_g, nrare, rare_value, seen, half,
                 take_all, take_some, split, self.rules.unequal_split,
             )  # fmt: skip
             self._count_values(start, reached)
@@ -207,7 +198,9 @@ class SummaryRun:
                     review *= 2
                 half = self._half()
                 if self.g.dtype != value_dtype(half):
+                    del gr
                     self.g = self.g.astype(value_dtype(half))
+                    gr = self.g[::-1].copy()
                 rare_value, mask = self._rare_table(half)
                 rare, rare_g, nrare = self._rare_positions(rare_value, max(1024, 2 * nrare))
                 seen = np.zeros(2 * half + 1, dtype=np.int64)
@@ -256,12 +249,12 @@ class SummaryRun:
         self, rare_value: npt.NDArray[np.bool_], capacity: int
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], int]:
         """The rare positions so far, in arrays with room for at least ``capacity``."""
-        from nimlab.octal import compact
+        from nimlab.octal import kernels
 
         while True:
             rare = np.zeros(capacity, dtype=np.int64)
             rare_g = np.zeros(capacity, dtype=np.int32)
-            found = compact.collect_rare(self.g, self.count, rare_value, rare, rare_g)
+            found = kernels.collect_rare(self.g, self.count, rare_value, rare, rare_g)
             if found < capacity:
                 return rare, rare_g, found
             capacity = 2 * found + 2
@@ -290,7 +283,7 @@ class SummaryRun:
 
     def _check_period(self, size: int) -> bool:
         """Look for a period proven by ``g[:size]``; remember it."""
-        from nimlab.octal import compact
+        from nimlab.octal import kernels
 
         if self.max_take is None or self.period is not None:
             return self.period is not None
@@ -298,7 +291,7 @@ class SummaryRun:
         if largest < 1:
             return False
         z = np.zeros(largest + 1, dtype=np.int32 if size < (1 << 31) else np.int64)
-        period, start = compact.least_period(self.g, size, self.max_take, largest, z)
+        period, start = kernels.least_period(self.g, size, self.max_take, largest, z)
         self.periods_tried = max(self.periods_tried, largest)
         if period:
             self.period = (int(period), int(start))
@@ -364,7 +357,7 @@ class SummaryRun:
     def summary(self, upto: int, seconds: float) -> Summary:
         """The histogram over heaps ``0..upto`` (closed form past the values when periodic),
         the rare values for the best mask over heaps ``1..upto``, and the period."""
-        from nimlab.octal import compact
+        from nimlab.octal import kernels
 
         known = min(self.count, upto + 1)
         if known == self.count:
@@ -378,7 +371,7 @@ class SummaryRun:
         nvalues = len(counts)
         first = np.full(nvalues, -1, dtype=np.int64)
         last = np.full(nvalues, -1, dtype=np.int64)
-        compact.first_last(self.g, 1, known, first, last)
+        kernels.first_last(self.g, 1, known, first, last)
         if upto + 1 > self.count and self.period is not None:
             period = self.period[0]
             window = self.g[self.count - period : self.count].astype(np.int64)
@@ -516,7 +509,8 @@ def summary_cost(rules: MoveRules, upto: int, *, max_take: int | None) -> tuple[
     seconds = _PAIR_SECONDS * size * rare_upto + _VALUE_SECONDS * size + _COMPILE_SECONDS
     itemsize = 1 if int(pilot.g[: pilot.count].max()) < 64 else 2
     period_bytes = 4 * min(MAX_PERIOD, size // 2) if max_take is not None else 0
-    return seconds, int(_ENGINE_BYTES + itemsize * size + period_bytes + 12 * rare_upto)
+    values_bytes = 2 * itemsize * size  # the values and the kernel's reversed copy
+    return seconds, int(_ENGINE_BYTES + values_bytes + period_bytes + 12 * rare_upto)
 
 
 def warm_up() -> None:
