@@ -474,12 +474,14 @@ def summarize_code(
 
 # The cost model of a summary run (calibrated in BENCHMARKS.md, "bounded memory"): each value
 # pairs every rare heap below it, about _PAIR_SECONDS per pair, plus _VALUE_SECONDS per value;
-# R(N) is extrapolated from the rare counts at _SAMPLES with its growth exponent in [0, 1].
-_PAIR_SECONDS = 2.75e-9
+# R(N) is extrapolated from the rare counts at _SAMPLES with its growth exponent in [0, 1]
+# (samples at 2^15 and 2^16: at 2^13 and 2^14 Grundy's game still gains rare heaps, 820 to
+# 1,149, and 2^30 was estimated at 9 days; its count is 1,273 from 2^17 on).
+_PAIR_SECONDS = 2.0e-9  # one kernel: Grundy's game to 2^23 in 21.2 s, 1,273 rare heaps (loaded)
 _VALUE_SECONDS = 1e-7
 _COMPILE_SECONDS = 2.0
 _ENGINE_BYTES = 160_000_000
-_SAMPLES = (8_191, 16_383)
+_SAMPLES = (32_767, 65_535)
 
 
 def summary_cost(rules: MoveRules, upto: int, *, max_take: int | None) -> tuple[float, int]:
