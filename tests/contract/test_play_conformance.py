@@ -34,13 +34,14 @@ import httpx
 import pytest
 
 from nimlab.catalogue import make_game, registered_games
-from nimlab.catalogue.base import GameOptions
+from nimlab.catalogue.base import DEFAULT_LIMIT, GameOptions
 from nimlab.catalogue.red_blue_hackenbush import RedBlueHackenbushEntry
 from nimlab.cgt import Game, parse_game
 from nimlab.cgt.rulesets import domineering as dom
 from nimlab.cgt.rulesets import hackenbush as hb
 from nimlab.errors import TooLargeError
 from nimlab.grundy.engine import GrundySolver
+from nimlab.play import impartial
 from nimlab.play.allowance import ALLOWANCE_GAMES
 from nimlab.play.hidden import HIDDEN_EXAMPLES, hidden_variants
 from nimlab.play.impartial import DEFAULT_OPTIONS, PLAY_LIMIT, open_state
@@ -150,7 +151,12 @@ class Referee:
     def _game(self, text: str) -> Any:
         state = open_state(self.name, text, _defaults(self.name))
         if self._solver is None:
-            self._solver = GrundySolver(state.game)
+            # the same configured game, searched without the playground's budget (the
+            # search's estimate refuses the judge's larger starts at PLAY_LIMIT)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(impartial, "PLAY_LIMIT", DEFAULT_LIMIT)
+                unbounded = open_state(self.name, text, _defaults(self.name)).game
+            self._solver = GrundySolver(unbounded)
         return state
 
     def grundy(self, text: str) -> int:

@@ -192,7 +192,7 @@ def test_api_plays_poker_nim_to_the_end(client: TestClient) -> None:
         ({"game": "poker-nim", "position": "3,4", "options": {"cap": 10**6}}, 413),
         ({"game": "poker-nim", "position": "3,40"}, 400),
         ({"game": "skip-nim", "position": "3,4;x"}, 400),
-        ({"game": "skip-nim", "position": "3,4", "options": {"skips": "1"}}, 400),
+        ({"game": "skip-nim", "position": "3,4", "options": {"skips": "1"}}, 422),
         ({"game": "skip-nim", "position": "3,4", "options": {"skips": "9999,1"}}, 413),
     ],
 )

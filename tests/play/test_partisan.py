@@ -78,7 +78,7 @@ def test_partisan_play_through_the_api(client: TestClient) -> None:
         ({"position": "BR", "player": "B", "move": "BX"}, 400, "invalid stalk"),
         ({"position": "BR", "player": "G"}, 422, "player"),
         ({"position": "B" * 201, "player": "B"}, 413, "at most 200"),
-        ({"game": "nim", "position": "3", "player": "B"}, 400, "not a partisan game"),
+        ({"game": "nim", "position": "3", "player": "B"}, 422, "nim"),
     ],
 )
 def test_partisan_errors(

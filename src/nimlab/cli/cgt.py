@@ -29,22 +29,56 @@ _OUTCOME_WORDS = {
 
 #: Calibrated (BENCHMARKS.md, "Partizan games"): forming a sum a + b visits at most
 #: |a| x |b| pairs of subpositions (|g| = :func:`nimlab.cgt.game.subpositions`), about 20 µs
-#: and 2 kB each at worst (number translation and memoised sums make most sums far cheaper).
+#: and 2 kB each (number translation and memoised sums make most sums far cheaper); on large
+#: hot sums more, as each pair's simplification compares more options: measured (CPU) on sums
+#: of games {i|{i|{i|-i-1}}}, 8.6 µs a pair at 63 pairs, 23.5 at 9,510, 51.8 at 293,797, about
+#: 3.6 µs x pairs^0.21, taken here with a margin of 1.5.
 _SECONDS_PER_PAIR = 2e-5
+_SECONDS_PER_PAIR_SCALE = 5.4e-6
+_PAIR_GROWTH = 0.21
 _BYTES_PER_PAIR = 2000
+#: A thermograph costs about 250 µs per subposition on such sums (76,480: 19.1 s).
+_SECONDS_PER_SUBPOSITION = 3e-4
+_BYTES_PER_SUBPOSITION = 4000
+#: Values whose text is longer are named by their size in messages.
+_SHORT_TEXT = 10_000
 
 
 def sum_cost(a: Game, b: Game) -> Cost:
     """The estimated worst cost of forming ``a + b``.
 
     >>> from nimlab.cgt import parse_game
-    >>> sum_cost(parse_game("^"), parse_game("*2"))
+    >>> sum_cost(parse_game("^"), parse_game("*2"))  # 9 pairs
     Cost(seconds=0.00018, bytes=18000)
     """
     from nimlab.cgt.game import subpositions
 
     pairs = subpositions(a) * subpositions(b)
-    return Cost(pairs * _SECONDS_PER_PAIR, pairs * _BYTES_PER_PAIR)
+    each = max(_SECONDS_PER_PAIR, _SECONDS_PER_PAIR_SCALE * pairs**_PAIR_GROWTH)
+    return Cost(pairs * each, pairs * _BYTES_PER_PAIR)
+
+
+def value_cost(g: Game) -> tuple[str, Cost, str, Cost]:
+    """What the value ``g`` costs once formed: its thermograph (stops, mean and temperature
+    come from it) and writing its text, each named for a refusal.
+
+    >>> from nimlab.cgt import parse_game
+    >>> what, cost, _, text = value_cost(parse_game("{2|-1/2}"))
+    >>> what, cost.seconds < 0.01, text.bytes < 1000
+    ('the thermograph of a game with 6 subpositions', True, True)
+    """
+    from nimlab.catalogue.base import output_cost
+    from nimlab.cgt.game import subpositions
+    from nimlab.cgt.notation import text_length
+
+    size = subpositions(g)
+    characters = text_length(g)
+    return (
+        f"the thermograph of a game with {size:,} subpositions",
+        Cost(size * _SECONDS_PER_SUBPOSITION, size * _BYTES_PER_SUBPOSITION),
+        f"writing a value of {characters:,} characters",
+        output_cost(characters),
+    )
 
 
 def cgt_payload(expression: str, limit: int = DEFAULT_STEPS) -> dict[str, Any]:
@@ -65,6 +99,9 @@ def cgt_payload(expression: str, limit: int = DEFAULT_STEPS) -> dict[str, Any]:
             check_limit(f"the sum {_short(a)} + {_short(b)}", sum_cost(a, b), limit)
 
     g = parse_game(expression, before_add)
+    thermograph, thermograph_cost, text, text_cost = value_cost(g)
+    check_limit(thermograph, thermograph_cost, limit)
+    check_limit(text, text_cost, limit)
     return {
         "expression": expression,
         "value": str(g),
@@ -80,6 +117,12 @@ def cgt_payload(expression: str, limit: int = DEFAULT_STEPS) -> dict[str, Any]:
 
 
 def _short(g: Game) -> str:
+    """At most 30 characters of ``g``'s text; never writes a long text whole."""
+    from nimlab.cgt.game import subpositions
+    from nimlab.cgt.notation import text_length
+
+    if text_length(g) > _SHORT_TEXT:
+        return f"(a game with {subpositions(g):,} subpositions)"
     text = str(g)
     return text if len(text) <= 30 else f"{text[:27]}..."
 
