@@ -187,3 +187,19 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server = start_server(env={"NIMLAB_STORE": str(store)})
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def client(live_server: LiveServer) -> Iterator[httpx.Client]:
+    """An HTTP client of the module's ``nimlab serve`` (``live_server``), patient with a busy
+    machine."""
+    with live_server.client(timeout=120) as http:
+        yield http
+
+
+def post_ok(client: httpx.Client, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` to ``path``; assert 200 (saying what was sent otherwise); the JSON."""
+    response = client.post(path, json=body)
+    assert response.status_code == 200, f"{path} {body}: {response.status_code} {response.text}"
+    payload: dict[str, Any] = response.json()
+    return payload

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -46,26 +46,12 @@ from nimlab.play.allowance import ALLOWANCE_GAMES
 from nimlab.play.hidden import HIDDEN_EXAMPLES, hidden_variants
 from nimlab.play.impartial import DEFAULT_OPTIONS, PLAY_LIMIT, open_state
 from nimlab.play.partisan import PARTISAN_GAMES
-from tests.contract.conftest import LiveServer
+from tests.contract.conftest import post_ok as _post
 
 #: The longest game played here (moves); every game of the registry ends well before.
 MAX_MOVES = 400
 #: Codes of the game tree that must never reach a text for people: ``1_2``, ``L (first)``.
 INTERNAL = re.compile(r"\b\d+_\d+\b|\bL \(first\)|\bundefined\b|\bNaN\b|\[, \]")
-
-
-@pytest.fixture(scope="module")
-def client(live_server: LiveServer) -> Iterator[httpx.Client]:
-    """An HTTP client of the module's ``nimlab serve`` (the contract's ``live_server``)."""
-    with live_server.client(timeout=120) as http:
-        yield http
-
-
-def _post(client: httpx.Client, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == 200, f"{path} {body}: {response.status_code} {response.text}"
-    payload: dict[str, Any] = response.json()
-    return payload
 
 
 def _get(client: httpx.Client, path: str) -> dict[str, Any]:

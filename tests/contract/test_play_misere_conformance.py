@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -24,7 +23,7 @@ from nimlab.catalogue import GameOptions, make_game, registered_games
 from nimlab.core.transforms import misere
 from nimlab.grundy.engine import GrundySolver
 from nimlab.play.impartial import DEFAULT_OPTIONS, misere_playable
-from tests.contract.conftest import LiveServer
+from tests.contract.conftest import post_ok as _post
 
 #: The longest game played here (moves).
 MAX_MOVES = 100
@@ -34,20 +33,6 @@ CODES = re.compile(
     r"\b\d+_\d+\b|\bundefined\b|\bNaN\b|misere-quotient|brute-force|closed-form|\(misere\)"
     r"|;misere|\bheap 0\b"
 )
-
-
-@pytest.fixture(scope="module")
-def client(live_server: LiveServer) -> Iterator[httpx.Client]:
-    """An HTTP client of the module's ``nimlab serve``."""
-    with live_server.client(timeout=120) as http:
-        yield http
-
-
-def _post(client: httpx.Client, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == 200, f"{path} {body}: {response.status_code} {response.text}"
-    payload: dict[str, Any] = response.json()
-    return payload
 
 
 def _words(text: str) -> None:
