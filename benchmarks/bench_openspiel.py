@@ -24,6 +24,23 @@ medians are shown):
   is below 1e-6 (checked after 1, 2, 4, ... iterations and then every 64), stopped after
   ``--cfr-cap`` seconds. nimlab's own games are Python games: OpenSpiel runs them under
   ``cached_tree`` (its tree cached in C++), else each iteration calls Python at every node.
+  With ``--cfr-budget``, CFR+ iterates instead for as many wall seconds as nimlab's exact
+  solve took in the same run (it stops at the first iteration that ends past them), and
+  the exploitability of its average policy is measured afterwards, outside its time, by
+  best responses in floats on nimlab's walk of the game (:func:`float_bounds`):
+  OpenSpiel's ``exploitability`` keeps a copy of every state (2.4 GB for a million).
+
+Large games: ``--max-nodes`` lifts nimlab's node limit (50,000,000 here); OpenSpiel's LP
+runs with its address space limited to ``--lp-limit`` GB (``RLIMIT_AS``), so that a
+payoff matrix too large for the machine fails with numpy's ``MemoryError`` instead of
+taking the machine down; ``--lp-memory inf`` tries it whatever its payoff matrix would
+take. Each child runs under ``/usr/bin/time -v`` when there is one, and its peak memory
+is the maximum resident set size reported there.
+
+The scale run of issue 41 (a game of 1.1 * 10^7 histories) is::
+
+    .venv/bin/python benchmarks/bench_openspiel.py --games goofspiel9t4 --repeats 1 \\
+        --cfr-budget --gambit-cap 0 --lp-memory inf --lp-limit 12 --lp-cap 1800
 
 Prints one Markdown table: seconds, peak memory (MB, the whole process), the value found.
 """
@@ -32,12 +49,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import time
 from typing import Any
+
+MAX_NODES = 50_000_000
+"""nimlab's node limit here (its default, 3,000,000, refuses the large games)."""
 
 GAMES = {
     "kuhn": "kuhn_poker",
@@ -50,6 +73,12 @@ GAMES = {
     "goofspiel6": "turn_based_simultaneous_game(game=goofspiel(num_cards=6,imp_info=True,"
     "points_order=descending))",
     "liars_dice2x3": "liars_dice(numdice=2,dice_sides=3)",
+    "liars_dice7": "liars_dice(numdice=1,dice_sides=7)",
+    "liars_dice8": "liars_dice(numdice=1,dice_sides=8)",
+    "goofspiel7t4": "turn_based_simultaneous_game(game=goofspiel(num_cards=7,num_turns=4,"
+    "imp_info=True,points_order=descending))",
+    "goofspiel9t4": "turn_based_simultaneous_game(game=goofspiel(num_cards=9,num_turns=4,"
+    "imp_info=True,points_order=descending))",
     "sn331": "nimlab:sn:3;3;1",
     "sn431": "nimlab:sn:4;3;1",
     "sn441": "nimlab:sn:4;4;1",
@@ -81,7 +110,7 @@ def run_nimlab(name: str) -> dict[str, Any]:
     imported = time.perf_counter() - started
     game = load(_game_string(name))
     start, cpu = time.perf_counter(), time.process_time()
-    tree = walk(game)
+    tree = walk(game, max_nodes=MAX_NODES)
     walked = time.perf_counter() - start
     result = solve_efg(tree)
     return {
@@ -99,13 +128,23 @@ def run_nimlab(name: str) -> dict[str, Any]:
     }
 
 
-def run_lp(name: str) -> dict[str, Any]:
+def run_lp(name: str, limit_gb: float) -> dict[str, Any]:
     import pyspiel
     from open_spiel.python.algorithms import sequence_form_lp
 
+    if limit_gb > 0:
+        limit = int(limit_gb * 2**30)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     game = pyspiel.load_game(_game_string(name))
     start, cpu = time.perf_counter(), time.process_time()
-    value = sequence_form_lp.solve_zero_sum_game(game)[0]
+    try:
+        value = sequence_form_lp.solve_zero_sum_game(game)[0]
+    except MemoryError as error:
+        return {
+            "error": f"MemoryError: {error}",
+            "seconds": time.perf_counter() - start,
+            "cpu": time.process_time() - cpu,
+        }
     return {
         "seconds": time.perf_counter() - start,
         "cpu": time.process_time() - cpu,
@@ -169,32 +208,124 @@ def run_cfr(name: str, cap: float) -> dict[str, Any]:
     }
 
 
+def run_cfr_budget(name: str, budget: float) -> dict[str, Any]:
+    """CFR+ for ``budget`` wall seconds (the last iteration may end past them); its average
+    policy's exploitability by nimlab's float best responses, outside the budget."""
+    import pyspiel
+
+    from nimlab.openspiel import load, walk
+
+    text = _game_string(name)
+    if name.startswith("nimlab:"):
+        text = f"cached_tree(game={text})"
+    game = pyspiel.load_game(text)
+    start, cpu = time.perf_counter(), time.process_time()
+    solver = pyspiel.CFRPlusSolver(game)
+    iterations = 0
+    while time.perf_counter() - start < budget:
+        solver.evaluate_and_update_policy()
+        iterations += 1
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    average = solver.average_policy()
+    tree = walk(load(_game_string(name)), max_nodes=MAX_NODES)
+    lower, upper, value = float_bounds(tree, lambda name: average.get_state_policy(name))
+    return {
+        "seconds": seconds,
+        "cpu": cpu,
+        "iterations": iterations,
+        "exploitability": (upper - lower) / 2,
+        "float": value,
+        "reached": False,
+    }
+
+
+def float_bounds(tree: Any, policy: Any) -> tuple[float, float, float]:
+    """Player 0's value when player 1, then player 0, best-responds to the other's
+    behaviour ``policy(information state string)`` (pairs ``(action, probability)``), and
+    the value of the two behaviours against each other, in floats on a
+    :class:`~nimlab.equilibrium.efg_flat.FlatEfg` (OpenSpiel's exploitability is half the
+    difference of the first two)."""
+    import numpy as np
+
+    counts = tree.sequence_counts
+    plans = [np.zeros(counts[0]), np.zeros(counts[1])]
+    plans[0][0] = plans[1][0] = 1.0
+    for info in tree.infosets:  # parents first
+        try:
+            found = sorted(policy(info.name))
+            probabilities = np.array([p for _, p in found], dtype=np.float64)
+        except Exception:  # an information set the policy never reached
+            probabilities = np.full(len(info.actions), 1 / len(info.actions))
+        plan, first = plans[info.player], info.first_sequence
+        plan[first : first + len(info.actions)] = plan[info.parent_sequence] * probabilities
+    seq = [np.frombuffer(tree.term_seq[p], dtype=np.int32) for p in (0, 1)]
+    payoff = np.asarray(
+        [float(u) for u in tree.term_payoff]
+        if isinstance(tree.term_payoff, list)
+        else np.frombuffer(tree.term_payoff, dtype=np.int64),
+        dtype=np.float64,
+    )
+    payoff = payoff / tree.payoff_scale
+    shift = float(tree.shift)
+    value = float(np.sum(payoff * plans[0][seq[0]] * plans[1][seq[1]])) - shift
+    bounds = []
+    for player, pick in ((1, np.min), (0, np.max)):
+        best = np.bincount(
+            seq[player],
+            weights=payoff * plans[1 - player][seq[1 - player]],
+            minlength=counts[player],
+        )
+        for info in reversed(tree.infosets):
+            if info.player == player:
+                first = info.first_sequence
+                best[info.parent_sequence] += pick(best[first : first + len(info.actions)])
+        bounds.append(float(best[0]) - shift)
+    return bounds[0], bounds[1], value
+
+
 def child(method: str, name: str, cap: float) -> None:
     """One measurement, printed as JSON (run in its own process)."""
     if method == "nimlab":
         out = run_nimlab(name)
     elif method == "lp":
-        out = run_lp(name)
+        out = run_lp(name, cap)
     elif method.startswith("gambit"):
         out = run_gambit(name, method)
+    elif method == "cfr-budget":
+        out = run_cfr_budget(name, cap)
     else:
         out = run_cfr(name, cap)
     out["peak_mb"] = _peak_mb()
     print(json.dumps(out))
 
 
+TIME = shutil.which("time", path="/usr/bin")
+
+
 def measure(method: str, name: str, cap: float, timeout: float) -> dict[str, Any] | None:
+    """One child's JSON (``None`` when killed after ``timeout`` seconds); under
+    ``/usr/bin/time -v`` its ``peak_mb`` is the maximum resident set size reported there,
+    kept also when the child fails."""
     command = [sys.executable, __file__, "--child", method, name, str(cap)]
+    if TIME:
+        command = [TIME, "-v", *command]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=timeout, env=os.environ.copy()
+        )
     except subprocess.TimeoutExpired:
         return None
-    if done.returncode == -9:
-        return {"error": "killed by the kernel (out of memory)"}
-    if done.returncode:
-        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    found = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
+    peak = {"peak_mb": int(found.group(1)) / 1024} if found else {}
+    lines = done.stdout.strip().splitlines()
+    if done.returncode == 0 and lines:
+        result: dict[str, Any] = json.loads(lines[-1])
+        result.update(peak)
+        return result
+    if "signal 9" in done.stderr or done.returncode == -9:
+        return {"error": "killed by the kernel (out of memory)", **peak}
+    errors = [line for line in done.stderr.splitlines() if line and not line.startswith("\t")]
+    return {"error": errors[-1] if errors else "failed", **peak}
 
 
 def _gambit_cell(found: dict[str, Any] | None, cap: float) -> str:
@@ -215,11 +346,13 @@ def _lp_runs(name: str, dense: float, args: argparse.Namespace) -> tuple[list[An
     """One OpenSpiel LP run (or why there is none)."""
     if dense > args.lp_memory:
         return [], f"skipped: payoff matrix alone {dense:.1f} GB"
-    lp = measure("lp", name, 0, args.lp_cap)
+    lp = measure("lp", name, args.lp_limit, args.lp_cap)
     if lp is None:
         return [], f"killed after {args.lp_cap:.0f} s"
     if "error" in lp:
-        return [], f"failed: {lp['error'][:60]}"
+        when = f" after {lp['seconds']:.0f} s ({lp['cpu']:.0f} s CPU)" if "seconds" in lp else ""
+        peak = f" at a peak of {lp['peak_mb']:,.0f} MB" if "peak_mb" in lp else ""
+        return [], f"failed{when}{peak}: {lp['error'][:120]}"
     return [lp], ""
 
 
@@ -228,6 +361,8 @@ def main() -> None:
     parser.add_argument("--cfr-cap", type=float, default=60.0)
     parser.add_argument("--lp-cap", type=float, default=300.0)
     parser.add_argument("--lp-memory", type=float, default=4.0)
+    parser.add_argument("--lp-limit", type=float, default=12.0)
+    parser.add_argument("--cfr-budget", action="store_true")
     parser.add_argument("--gambit-cap", type=float, default=120.0)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--repeats", type=int, default=1)
@@ -278,13 +413,18 @@ def main() -> None:
             ]
         else:
             gambit_cells = ["not run", "not run"]
-        cfr = measure("cfr", name, args.cfr_cap, args.cfr_cap + 600) if args.cfr_cap > 0 else None
-        if args.cfr_cap <= 0:
+        cfr: dict[str, Any] | None = None
+        if args.cfr_budget:
+            cfr = measure("cfr-budget", name, seconds, 3 * seconds + 3600)
+        elif args.cfr_cap > 0:
+            cfr = measure("cfr", name, args.cfr_cap, args.cfr_cap + 600)
+        if not args.cfr_budget and args.cfr_cap <= 0:
             cfr_cell, cfr_note = "not run", ""
         elif cfr is None or "error" in cfr:
             cfr_cell, cfr_note = "failed", str(cfr)
         else:
-            how = "" if cfr["reached"] else "not reached: "
+            how = "in nimlab's time: " if args.cfr_budget else ""
+            how += "" if cfr["reached"] or args.cfr_budget else "not reached: "
             cfr_cell = f"{how}{cfr['seconds']:.2f} s, {cfr['peak_mb']:.0f} MB"
             cfr_note = (
                 f"{cfr['iterations']} it., exploitability {cfr['exploitability']:.1e}, "
