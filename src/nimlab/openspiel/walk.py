@@ -193,35 +193,44 @@ class _Walker:
         self.first_history = ""
 
     def visit(self, root: Any) -> None:
-        """Walk every state below ``root`` depth-first (a closure over local names: this
-        loop runs once per state)."""
+        """Walk every state below ``root`` depth-first (a closure over local names and
+        OpenSpiel's unbound methods: this loop runs once per state). A terminal child is
+        recorded where it is made, without a call of its own; the nodes are counted as
+        they are made, a node's children at once."""
         t1, t2, tc, tu = (t.append for t in self.term)
         returns_index, new_returns = self.returns_index, self.new_returns
         chance_tables, reach_index, reaches = self.chance_tables, self.reach_index, self.reaches
         index, legals, parents, firsts = self.index, self.legal, self.parents, self.firsts
+        kind = type(root)  # OpenSpiel's methods, looked up once rather than once a call
+        child, current, returns = kind.child, kind.current_player, kind.returns
+        info_string, legal_actions = kind.information_state_string, kind.legal_actions
         terminal, chance = -4, -1  # pyspiel.PlayerId.TERMINAL and CHANCE
+        nodes, next_check = self.nodes + 1, self.next_check
 
-        def visit(state: Any, seq1: int, seq2: int, reach: int) -> None:
-            self.nodes += 1
-            if self.nodes > self.next_check:
+        def count(more: int) -> None:
+            nonlocal nodes, next_check
+            nodes += more
+            if nodes > next_check:
+                self.nodes = nodes
                 self.check()
-            player = state.current_player()
-            if player == terminal:
-                returns = tuple(state.returns())
-                found = returns_index.get(returns)
-                if found is None:
-                    found = new_returns(state, returns)
-                t1(seq1)
-                t2(seq2)
-                tc(reach)
-                tu(found)
-                return
+                next_check = self.next_check
+
+        def end(state: Any, seq1: int, seq2: int, reach: int) -> None:
+            key = tuple(returns(state))
+            found = returns_index.get(key)
+            t1(seq1)
+            t2(seq2)
+            tc(reach)
+            tu(new_returns(state, key) if found is None else found)
+
+        def visit(state: Any, player: int, seq1: int, seq2: int, reach: int) -> None:
             if player == chance:
                 outcomes = state.chance_outcomes()
                 probabilities = tuple(p for _, p in outcomes)
                 exact = chance_tables.get(probabilities)
                 if exact is None:
                     exact = self.chance_table(state, probabilities)
+                count(sum(1 for q in exact if q))
                 for (action, p), q in zip(outcomes, exact, strict=True):
                     if q:
                         key = (reach, p)
@@ -229,29 +238,58 @@ class _Walker:
                         if after is None:
                             after = reach_index[key] = len(reaches)
                             reaches.append(reaches[reach] * q)
-                        visit(state.child(action), seq1, seq2, after)
+                        node = child(state, action)
+                        mover = current(node)
+                        if mover == terminal:
+                            end(node, seq1, seq2, after)
+                        else:
+                            visit(node, mover, seq1, seq2, after)
                 return
             if player < 0:
                 raise OpenSpielGameError(
                     f"OpenSpiel names player {player} to move at {state.history_str()!r}"
                 )
             seq = seq2 if player else seq1
-            name = state.information_state_string(player)
-            legal = state.legal_actions()
+            name = info_string(state, player)
+            legal = legal_actions(state)
             info = index[player].get(name)
             if info is None:
                 info = self.new_infoset(state, player, name, legal, seq)
             elif legal != legals[info] or seq != parents[info]:
                 self.refuse(state, player, name, legal)
             first = firsts[info]
-            if player:
-                for a, action in enumerate(legal):
-                    visit(state.child(action), seq1, first + a, reach)
-            else:
-                for a, action in enumerate(legal):
-                    visit(state.child(action), first + a, seq2, reach)
+            count(len(legal))
+            for action in legal:
+                node = child(state, action)
+                mover = current(node)
+                if mover == terminal:
+                    key = tuple(returns(node))
+                    found = returns_index.get(key)
+                    if found is None:
+                        found = new_returns(node, key)
+                    if player:
+                        t1(seq1)
+                        t2(first)
+                    else:
+                        t1(first)
+                        t2(seq2)
+                    tc(reach)
+                    tu(found)
+                elif player:
+                    visit(node, mover, seq1, first, reach)
+                else:
+                    visit(node, mover, first, seq2, reach)
+                first += 1
 
-        visit(root, 0, 0, 0)
+        self.nodes = nodes
+        if nodes > next_check:
+            self.check()
+        mover = current(root)
+        if mover == terminal:
+            end(root, 0, 0, 0)
+        else:
+            visit(root, mover, 0, 0, 0)
+        self.nodes = nodes
 
     def check(self) -> None:
         """Past the node limit: refuse; else project the memory taken so far."""
