@@ -53,6 +53,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -309,12 +310,16 @@ def measure(method: str, name: str, cap: float, timeout: float) -> dict[str, Any
     command = [sys.executable, __file__, "--child", method, name, str(cap)]
     if TIME:
         command = [TIME, "-v", *command]
-    try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=timeout, env=os.environ.copy()
-        )
-    except subprocess.TimeoutExpired:
-        return None
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    ) as process:  # its own process group: on time-out the child goes with ``time``
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            return None
+    done = subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
     found = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
     peak = {"peak_mb": int(found.group(1)) / 1024} if found else {}
     lines = done.stdout.strip().splitlines()
