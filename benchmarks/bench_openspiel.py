@@ -105,19 +105,24 @@ def run_nimlab(name: str) -> dict[str, Any]:
     import highspy  # noqa: F401  (imported apart, as cvxopt is for OpenSpiel's LP)
     import pyspiel  # noqa: F401
 
-    from nimlab.equilibrium.efg_solve import solve_efg
+    import nimlab.equilibrium.efg_solve as efg_solve
     from nimlab.openspiel import load, walk
 
+    phases: dict[str, list[float]] = {}
+    for phase in PHASES[1:]:  # each timed where solve_efg calls it (wall and CPU seconds)
+        setattr(efg_solve, phase, _timed(getattr(efg_solve, phase), phases.setdefault(phase, [])))
     imported = time.perf_counter() - started
     game = load(_game_string(name))
     start, cpu = time.perf_counter(), time.process_time()
     tree = walk(game, max_nodes=MAX_NODES)
     walked = time.perf_counter() - start
-    result = solve_efg(tree)
+    phases["walk"] = [walked, time.process_time() - cpu]
+    result = efg_solve.solve_efg(tree)
     return {
         "seconds": time.perf_counter() - start,
         "cpu": time.process_time() - cpu,
         "walk": walked,
+        "phases": phases,
         "imports": imported,
         "value": str(result.value),
         "float": float(result.value),
@@ -127,6 +132,24 @@ def run_nimlab(name: str) -> dict[str, Any]:
         "infosets": result.infosets,
         "sequences": list(tree.sequence_counts),
     }
+
+
+PHASES = ("walk", "efg_tree", "lp_columns", "solve_columns", "certify_lp")
+"""nimlab's phases: the walk; in :func:`~nimlab.equilibrium.efg_solve.solve_efg`, the
+sequence-form tree, the LP's columns, HiGHS, the exact certificate."""
+
+
+def _timed(function: Any, into: list[float]) -> Any:
+    """``function``, adding its wall and CPU seconds to ``into``."""
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        start, cpu = time.perf_counter(), time.process_time()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            into[:] = [time.perf_counter() - start, time.process_time() - cpu]
+
+    return timed
 
 
 def run_lp(name: str, limit_gb: float) -> dict[str, Any]:
@@ -347,6 +370,12 @@ def _median(runs: list[dict[str, Any]], key: str) -> float:
     return float(statistics.median(run[key] for run in runs))
 
 
+def _median_pair(runs: list[dict[str, Any]], phase: str) -> tuple[float, float]:
+    """The median wall and CPU seconds of ``phase`` over ``runs``."""
+    pairs = [run["phases"].get(phase, [0.0, 0.0]) for run in runs]
+    return statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+
+
 def _lp_runs(name: str, dense: float, args: argparse.Namespace) -> tuple[list[Any], str]:
     """One OpenSpiel LP run (or why there is none)."""
     if dense > args.lp_memory:
@@ -368,6 +397,7 @@ def main() -> None:
     parser.add_argument("--lp-memory", type=float, default=4.0)
     parser.add_argument("--lp-limit", type=float, default=12.0)
     parser.add_argument("--cfr-budget", action="store_true")
+    parser.add_argument("--phases", action="store_true")
     parser.add_argument("--gambit-cap", type=float, default=120.0)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--repeats", type=int, default=1)
@@ -382,6 +412,7 @@ def main() -> None:
         "| Gambit LP (s, MB) | CFR+ to 1e-6 (s, MB) | CFR+ |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    phase_runs: dict[str, list[dict[str, Any]]] = {}
     for key in args.games.split(","):
         name = GAMES[key]
         exacts: list[dict[str, Any]] = []
@@ -396,6 +427,7 @@ def main() -> None:
                 found, lp_note = _lp_runs(name, 8 * s0 * s1 / 1e9, args)
                 lps.extend(found)
             print(f"{key}: nimlab {exact}, LP {lps[-1:] or lp_note}", file=sys.stderr, flush=True)
+        phase_runs[key] = exacts
         exact = exacts[0]
         seconds = _median(exacts, "seconds")
         exact_cell = (
@@ -443,6 +475,14 @@ def main() -> None:
             f"{lp_value} | {' | '.join(gambit_cells)} | {cfr_cell} | {cfr_note} |",
             flush=True,
         )
+    if args.phases:
+        print("\n| game | " + " | ".join(PHASES) + " | total |")
+        print("|---|" + "---|" * (len(PHASES) + 1))
+        for key, runs in phase_runs.items():
+            cells = ["{:.2f} ({:.2f})".format(*(_median_pair(runs, phase))) for phase in PHASES]
+            total = f"{_median(runs, 'seconds'):.2f} ({_median(runs, 'cpu'):.2f})"
+            print(f"| `{_game_string(GAMES[key])}` | {' | '.join(cells)} | {total} |")
+        print("(wall seconds, CPU seconds in brackets; medians)")
     print(
         f"(nimlab's imports, not timed above: {_median(exacts, 'imports'):.2f} s in the last "
         "game's runs)",
