@@ -39,8 +39,10 @@ __all__ = [
 class Monoid:
     """A finite commutative monoid: ``mul[x][y]`` is the product, ``0`` the identity.
 
-    Built from a table (tuples of tuples, or a square numpy array: the solver's monoids keep
-    the array and make the tuples only when asked for them).
+    Built from a table (tuples of tuples, or a square numpy array), or (:meth:`from_tree`)
+    from its generators' actions and a spanning tree from the identity: the solver's monoids
+    keep no table, computing the columns they are asked for, and make the table (``array``,
+    ``mul``) only when asked for it.
 
     >>> Monoid(((0, 1), (1, 0))) == Monoid(np.array([[0, 1], [1, 0]]))
     True
@@ -52,6 +54,21 @@ class Monoid:
         else:
             self.__dict__["mul"] = tuple(tuple(int(v) for v in row) for row in mul)
         self._rows: dict[int, list[int]] = {}
+        self._tree: _Tree | None = None
+
+    @classmethod
+    def from_tree(cls, actions: np.ndarray, parent: np.ndarray, via: np.ndarray) -> Monoid:
+        """The monoid whose generator ``i`` acts as ``actions[i]`` (``x -> x * g_i``), each
+        element ``y != 0`` being ``parent[y] * g_via[y]`` (a tree from the identity).
+
+        >>> m = Monoid.from_tree(np.array([[1, 2, 1]]), np.array([0, 0, 1]), np.array([0, 0, 0]))
+        >>> m.size, m.column(2), m.mul == cyclic(1, 2).mul
+        (3, [2, 1, 2], True)
+        """
+        monoid = cls.__new__(cls)
+        monoid._rows = {}
+        monoid._tree = _Tree(actions, parent, via)
+        return monoid
 
     @cached_property
     def mul(self) -> tuple[tuple[int, ...], ...]:
@@ -60,13 +77,18 @@ class Monoid:
 
     @cached_property
     def array(self) -> np.ndarray:
-        """The table as a numpy array (computed once)."""
+        """The table as a numpy array (computed once; TableTooLargeError past
+        :data:`_MAX_TABLE` entries)."""
+        if self._tree is not None:
+            return self._tree.table()
         size = len(self.mul)
         return np.array(self.mul, dtype=np.int64).reshape(size, size)
 
     @property
     def size(self) -> int:
         """The number of elements."""
+        if self._tree is not None:
+            return self._tree.size
         if "array" in self.__dict__:
             return len(self.__dict__["array"])
         return len(self.mul)
@@ -84,7 +106,7 @@ class Monoid:
         """``x * y`` for every ``x`` (the row of ``y``: the monoid is commutative)."""
         row = self._rows.get(y)
         if row is None:
-            row = self._rows[y] = self.array[y].tolist()
+            row = self._rows[y] = self.columns([y])[:, 0].tolist()
         return row
 
     def times(self, x: int, y: int) -> int:
@@ -93,6 +115,8 @@ class Monoid:
 
     def columns(self, ys: Sequence[int]) -> np.ndarray:
         """``x * ys[j]`` at ``[x, j]``, for every element ``x``."""
+        if self._tree is not None and "array" not in self.__dict__:
+            return self._tree.columns(ys)
         return np.ascontiguousarray(self.array[list(ys)].T)
 
     def power(self, x: int, k: int) -> int:
@@ -106,6 +130,77 @@ class Monoid:
         for _ in range(k):
             result = column[result]
         return result
+
+
+class _Tree:
+    """A monoid by its generators' actions (``actions[i, x] = x * g_i``) and a spanning tree
+    from the identity (``y = parent[y] * g_via[y]``): a column ``x * y`` is the column of
+    ``parent[y]`` moved by ``g_via[y]`` (the monoid is commutative)."""
+
+    def __init__(self, actions: np.ndarray, parent: np.ndarray, via: np.ndarray) -> None:
+        self.actions = np.ascontiguousarray(actions, dtype=np.int64)
+        self.size = int(self.actions.shape[1]) if self.actions.ndim == 2 else 1
+        self.parent = parent.tolist()
+        self.via = via.tolist()
+        # a column is computed after its parent's: by depth in the tree
+        depth = _depths(np.asarray(parent, dtype=np.int64))
+        self.depth = depth.tolist()
+        self.order = np.argsort(depth, kind="stable")
+
+    def columns(self, ys: Sequence[int]) -> np.ndarray:
+        """``x * ys[j]`` at ``[x, j]``: the columns of ``ys`` and of their ancestors, each
+        one gather."""
+        size = self.size
+        out = np.empty((size, len(ys)), dtype=np.int64)
+        if not len(ys):
+            return out
+        parent, depth = self.parent, self.depth
+        need: set[int] = set()
+        for y in ys:
+            z = int(y)
+            while z and z not in need:
+                need.add(z)
+                z = parent[z]
+        done: dict[int, np.ndarray] = {0: np.arange(size, dtype=np.int64)}
+        actions, via = self.actions, self.via
+        for z in sorted(need, key=depth.__getitem__):
+            done[z] = actions[via[z]][done[parent[z]]]
+        for j, y in enumerate(ys):
+            out[:, j] = done[int(y)]
+        return out
+
+    def table(self, tick: Callable[[], None] | None = None) -> np.ndarray:
+        """The whole table, column by column along the tree."""
+        size = self.size
+        if size * size > _MAX_TABLE:
+            raise TableTooLargeError(
+                f"a quotient of order {size:,} needs a table of {size * size * 8:,} bytes",
+                estimate=size,
+                limit=_MAX_ORDER,
+            )
+        table = np.empty((size, size), dtype=np.int64)
+        table[:, 0] = np.arange(size)
+        for k, y in enumerate(self.order[1:].tolist()):
+            if tick is not None and not k & 255:
+                tick()
+            table[:, y] = self.actions[self.via[y]][table[:, self.parent[y]]]
+        return table
+
+
+def _depths(parent: np.ndarray) -> np.ndarray:
+    """The number of steps from each element to the identity (``parent[0] == 0``).
+
+    >>> _depths(np.array([0, 0, 1, 2, 1])).tolist()
+    [0, 1, 2, 3, 2]
+    """
+    depth: np.ndarray = (np.arange(len(parent)) != 0).astype(np.int64)
+    up = parent.copy()
+    while True:
+        moving = up != 0
+        if not moving.any():
+            return depth
+        depth += moving
+        up = parent[up]
 
 
 def trivial() -> Monoid:
@@ -161,7 +256,6 @@ class Product:
         generators: Sequence[tuple[int, ...]],
         tick: Callable[[], None] | None = None,
     ) -> None:
-        self.tables = [part.array for part in parts]
         sizes = [part.size for part in parts]
         strides = [1] * len(parts)
         for i in range(len(parts) - 2, -1, -1):
@@ -169,6 +263,13 @@ class Product:
         self._strides = np.array(strides, dtype=np.int64)
         self._lookup = _CodeIndex(strides[0] * sizes[0] if parts else 1)
         gens = np.array(generators, dtype=np.int64).reshape(len(generators), len(parts))
+        # each part's columns of the generators' components (no part's whole table)
+        self.tables = []
+        slots = []
+        for i, part in enumerate(parts):
+            values, slot = np.unique(gens[:, i], return_inverse=True)
+            self.tables.append(part.columns(values.tolist()))
+            slots.append(slot.reshape(-1))
         blocks = [np.zeros((1, len(parts)), dtype=np.int64)]
         self._lookup.add(np.zeros(1, dtype=np.int64), 0)
         count = 1
@@ -182,7 +283,7 @@ class Product:
                 tick()
             moved = np.empty((len(frontier), len(gens), len(parts)), dtype=np.int64)
             for i, table in enumerate(self.tables):
-                moved[:, :, i] = table[frontier[:, i][:, None], gens[None, :, i]]
+                moved[:, :, i] = table[frontier[:, i][:, None], slots[i][None, :]]
             codes = (moved @ self._strides).reshape(-1)
             known = self._lookup.find(codes)
             fresh = np.flatnonzero(known < 0)
@@ -194,6 +295,12 @@ class Product:
                 level_start = count
                 self._lookup.add(codes[keep], count)
                 count += len(keep)
+                if count > _MAX_ELEMENTS:
+                    raise TableTooLargeError(
+                        f"a candidate product passes {_MAX_ELEMENTS:,} elements",
+                        estimate=count,
+                        limit=_MAX_ELEMENTS,
+                    )
                 frontier = moved.reshape(-1, len(parts))[keep]
                 blocks.append(frontier)
                 known = self._lookup.find(codes)
@@ -204,13 +311,9 @@ class Product:
         self._actions = np.concatenate(actions) if actions else np.zeros((1, len(gens)), int)
         self._parent_array = np.concatenate(parents)
         self._via_array = np.concatenate(vias)
-        self._parent = self._parent_array.tolist()
-        self._via = self._via_array.tolist()
         self.generators = [int(i) for i in self._lookup.find(gens @ self._strides)]
+        self._tree = _Tree(self._actions.T, self._parent_array, self._via_array)
         self._columns: dict[int, list[int]] = {}
-        self._arrays: dict[int, np.ndarray] = {}
-        for j, g in enumerate(self.generators):
-            self._arrays.setdefault(g, self._actions[:, j])
 
     @property
     def size(self) -> int:
@@ -221,22 +324,7 @@ class Product:
         """``x * y`` for every element ``x``."""
         known = self._columns.get(y)
         if known is None:
-            known = self._columns[y] = self._column_array(y).tolist()
-        return known
-
-    def _column_array(self, y: int) -> np.ndarray:
-        """``x * y`` for every ``x``, by the generators on the search's path to ``y``."""
-        known = self._arrays.get(y)
-        if known is None:
-            path = []
-            z = y
-            while z and z not in self._arrays:
-                path.append(self._via[z])
-                z = self._parent[z]
-            known = self._arrays[z] if z else np.arange(self.size, dtype=np.int64)
-            for g in reversed(path):
-                known = self._actions[known, g]
-            self._arrays[y] = known
+            known = self._columns[y] = self._tree.columns([y])[:, 0].tolist()
         return known
 
     def times(self, x: int, y: int) -> int:
@@ -245,20 +333,7 @@ class Product:
 
     def columns(self, ys: Sequence[int]) -> np.ndarray:
         """``x * ys[j]`` at ``[x, j]``, for every element ``x``."""
-        size = self.size
-        if not len(ys):
-            return np.zeros((size, 0), dtype=np.int64)
-        # x * y = x * g1 * ... * gk along the search's path from y back to the identity,
-        # every column at once (the order of the factors does not matter: commutative)
-        cur = np.array(ys, dtype=np.int64)
-        out = np.empty((size, len(cur)), dtype=np.int64)
-        out[:] = np.arange(size, dtype=np.int64)[:, None]
-        active = np.flatnonzero(cur)
-        while len(active):
-            out[:, active] = self._actions[out[:, active], self._via_array[cur[active]]]
-            cur[active] = self._parent_array[cur[active]]
-            active = active[cur[active] != 0]
-        return out
+        return self._tree.columns(ys)
 
 
 class _CodeIndex:
@@ -348,28 +423,23 @@ def reduce(
                 seen[z] = True
                 parent[z], via[z] = y, i
                 order.append(z)
-    if count * count > _MAX_TABLE:
-        raise TableTooLargeError(
-            f"a candidate quotient of order {count:,} needs a table of {count * count * 8:,} bytes",
-            estimate=count,
-            limit=_MAX_ORDER,
-        )
-    table = np.empty((count, count), dtype=np.int64)
-    table[:, 0] = np.arange(count)
-    for k, y in enumerate(order[1:]):
-        if tick is not None and not k & 255:
-            tick()
-        table[:, y] = acts[via[y]][table[:, parent[y]]]
-    return Monoid(table), image.tolist()
+    return Monoid.from_tree(
+        np.array(acts_list, dtype=np.int64).reshape(len(acts), count),
+        np.array(parent, dtype=np.int64),
+        np.array(via, dtype=np.int64),
+    ), image.tolist()
 
 
 class TableTooLargeError(TooLargeError):
-    """:func:`reduce` would make a table over :data:`_MAX_TABLE` entries."""
+    """A table over :data:`_MAX_TABLE` entries, or a :class:`Product` over
+    :data:`_MAX_ELEMENTS` elements, was asked for."""
 
 
 #: The largest table :func:`reduce` makes (entries; 8 bytes each: 1 GiB).
 _MAX_TABLE = 1 << 27
 _MAX_ORDER = 11_585
+#: The most elements a :class:`Product` (a candidate before its reduction) may have.
+_MAX_ELEMENTS = 1 << 22
 
 #: Odd multipliers of the hashed signatures (fixed: runs are reproducible).
 _MIX = np.random.default_rng(20261129).integers(1, 2**62, size=4096, dtype=np.int64).astype(

@@ -117,6 +117,24 @@ def _types(
     return kept
 
 
+def _p_failing(monoid: Monoid, p: Sequence[bool], tr: Iterable[int]) -> list[bool]:
+    """Whether each element ``x`` would have a P-failure as a heap with transitions ``tr``:
+    some ``z`` with ``z x`` in P and ``z t`` in P for a transition ``t`` (columns of the ``z``
+    a few hundred at a time, no table).
+
+    >>> from nimlab.quotients.monoid import cyclic
+    >>> _p_failing(cyclic(1, 2), [False, True, False], [0])  # misère Nim: heap 1 is a
+    [True, False, True]
+    """
+    flags = np.array(p, dtype=bool)
+    either = np.flatnonzero(flags[monoid.columns(sorted(tr))].any(axis=1))
+    failing = np.zeros(monoid.size, dtype=bool)
+    for start in range(0, len(either), 256):
+        failing |= flags[monoid.columns(either[start : start + 256].tolist())].any(axis=1)
+    result: list[bool] = failing.tolist()
+    return result
+
+
 def _slim_bound(word: Sequence[int], slim: Sequence[int]) -> tuple[int, ...] | None:
     """A word ``b`` over the heaps ``slim`` such that a word ``w`` over them spreads to a
     heap vector colex-less than ``word`` exactly when ``w`` is colex-less than ``b``; None
@@ -167,8 +185,6 @@ class QuotientSolver:
         self.p_orders: list[int] = [0]
         self.seconds: list[float] = [0.0]
         self._option_cache: list[list[tuple[int, ...]]] = []
-        self._pm: np.ndarray = np.zeros((1, 1), dtype=bool)
-        self._pm_of: Monoid | None = None
 
     @classmethod
     def for_code(cls, code: OctalCode) -> QuotientSolver:
@@ -274,13 +290,7 @@ class QuotientSolver:
         should_be_p = not any(p[t] for t in tr)
         # a heap with the same element and fewer transitions adds no N-failure
         known = {x for x, old in zip(state.phi, state.trans, strict=True) if old and old <= tr}
-        # x has a P-failure when some z has z x in P and z t in P for a transition t
-        if self._pm_of is not state.monoid:
-            self._pm = np.array(p, dtype=bool)[state.monoid.array]
-            self._pm_of = state.monoid
-        pm = self._pm
-        either = np.asarray(pm[:, sorted(tr)].any(axis=1))
-        failing: list[bool] = np.asarray((pm & either[:, None]).any(axis=0)).tolist()
+        failing = _p_failing(state.monoid, p, tr)
         candidates = [x for x in range(state.monoid.size) if p[x] == should_be_p and not failing[x]]
         candidates.sort(key=lambda x: x not in known)
         tick = None if clock is None else clock.tick
