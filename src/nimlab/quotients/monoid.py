@@ -22,6 +22,7 @@ from functools import cached_property
 import numpy as np
 
 from nimlab.errors import TooLargeError
+from nimlab.quotients import compiled
 
 __all__ = [
     "Monoid",
@@ -163,13 +164,15 @@ class _Tree:
                 z = parent[z]
         done: dict[int, np.ndarray] = {0: np.arange(size, dtype=np.int64)}
         actions, via = self.actions, self.via
-        for z in sorted(need, key=depth.__getitem__):
+        for k, z in enumerate(sorted(need, key=depth.__getitem__)):
+            if not k & 63:
+                compiled.check()
             done[z] = actions[via[z]][done[parent[z]]]
         for j, y in enumerate(ys):
             out[:, j] = done[int(y)]
         return out
 
-    def table(self, tick: Callable[[], None] | None = None) -> np.ndarray:
+    def table(self) -> np.ndarray:
         """The whole table, column by column along the tree."""
         size = self.size
         if size * size > _MAX_TABLE:
@@ -181,8 +184,8 @@ class _Tree:
         table = np.empty((size, size), dtype=np.int64)
         table[:, 0] = np.arange(size)
         for k, y in enumerate(self.order[1:].tolist()):
-            if tick is not None and not k & 255:
-                tick()
+            if not k & 255:
+                compiled.check()
             table[:, y] = self.actions[self.via[y]][table[:, self.parent[y]]]
         return table
 
@@ -281,6 +284,7 @@ class Product:
         while len(frontier):
             if tick is not None:
                 tick()
+            compiled.check()
             moved = np.empty((len(frontier), len(gens), len(parts)), dtype=np.int64)
             for i, table in enumerate(self.tables):
                 moved[:, :, i] = table[frontier[:, i][:, None], slots[i][None, :]]
@@ -313,6 +317,8 @@ class Product:
         self._via_array = np.concatenate(vias)
         self.generators = [int(i) for i in self._lookup.find(gens @ self._strides)]
         self._tree = _Tree(self._actions.T, self._parent_array, self._via_array)
+        #: each element (but the identity) is ``parents[y]`` times generator ``vias[y]``
+        self.parents, self.vias = self._parent_array, self._via_array
         self._columns: dict[int, list[int]] = {}
 
     @property
@@ -386,6 +392,7 @@ def reduce(
     p_portion: Sequence[bool],
     generators: Sequence[int],
     tick: Callable[[], None] | None = None,
+    stop_at: float | None = None,
 ) -> tuple[Monoid, list[int]]:
     """Identify indistinguishable elements: ``x ~ y`` when ``xz`` and ``yz`` are both in the
     P-portion or both out of it for every ``z`` the generators generate. Returns the quotient
@@ -393,15 +400,24 @@ def reduce(
     class.
 
     The classes are refined from {P, not P} by the generators' actions until stable (Moore's
-    algorithm, on whole arrays); the limit is a congruence since the monoid is commutative.
+    algorithm, on whole arrays, or compiled for a large monoid: stopped at ``stop_at``, then
+    SearchStoppedError); the limit is a congruence since the monoid is commutative.
     """
     size = monoid.size
     gens = list(dict.fromkeys(generators))
     actions = monoid.columns(gens).T.reshape(len(gens), size)
     flags = np.array(p_portion, dtype=np.int64)
-    label = _refine(flags, actions, tick, exact=False)
-    if not _stable(label, flags, actions):  # a collision of the hashed signatures
-        label = _refine(flags, actions, tick, exact=True)
+    refine = compiled.kernel("refine") if size * len(gens) >= _COMPILED_CELLS else None
+    if refine is not None:
+        if tick is not None:
+            tick()
+        done, label = compiled.run(refine, (flags, actions), stop_at)
+        if not done:
+            raise compiled.SearchStoppedError("a refinement was stopped at its deadline")
+    else:
+        label = _refine(flags, actions, tick, exact=False)
+        if not _stable(label, flags, actions):  # a collision of the hashed signatures
+            label = _refine(flags, actions, tick, exact=True)
     count = int(label.max()) + 1
     # renumber by least member
     _, first = np.unique(label, return_index=True)
@@ -409,10 +425,37 @@ def reduce(
     rank[np.argsort(first, kind="stable")] = np.arange(count)
     image = rank[label]
     reps = np.sort(first)  # the least member of each class, in class order
-    acts = [image[act[reps]] for act in actions]
-    acts_list = [a.tolist() for a in acts]
-    # each class is a product of generators: y = parent[y] * generator[y] (breadth first),
-    # so column y of the table is filled along that tree: x * y = (x * parent[y]) * generator
+    acts = np.stack([image[act[reps]] for act in actions]) if gens else np.zeros((0, count), int)
+    tree = _class_tree(monoid, gens, image, reps)
+    if tree is None:
+        tree = _breadth_first(acts)
+    return Monoid.from_tree(acts, *tree), image.tolist()
+
+
+def _class_tree(
+    monoid: Monoid | Product, gens: Sequence[int], image: np.ndarray, reps: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """A spanning tree of the classes read off a product's search tree: the least member
+    of a class (the first met, so the least deep) is its parent times a generator, so the
+    class is the parent's class times that generator's (a congruence). None when ``monoid``
+    is not a :class:`Product` whose generators are all among ``gens``."""
+    if not isinstance(monoid, Product):
+        return None
+    where = {g: i for i, g in enumerate(gens)}
+    if any(g not in where for g in monoid.generators):
+        return None
+    slot = np.array([where[g] for g in monoid.generators], dtype=np.int64)
+    parent = image[monoid.parents[reps]]
+    via = slot[monoid.vias[reps]] if len(slot) else np.zeros(len(reps), dtype=np.int64)
+    parent[0] = via[0] = 0
+    return parent, via
+
+
+def _breadth_first(acts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(parent, via)``: a breadth-first tree from the identity, ``y = parent[y] *
+    g_via[y]``."""
+    count = acts.shape[1]
+    acts_list = acts.tolist()
     order, parent, via = [0], [0] * count, [0] * count
     seen = [False] * count
     seen[0] = True
@@ -423,11 +466,7 @@ def reduce(
                 seen[z] = True
                 parent[z], via[z] = y, i
                 order.append(z)
-    return Monoid.from_tree(
-        np.array(acts_list, dtype=np.int64).reshape(len(acts), count),
-        np.array(parent, dtype=np.int64),
-        np.array(via, dtype=np.int64),
-    ), image.tolist()
+    return np.array(parent, dtype=np.int64), np.array(via, dtype=np.int64)
 
 
 class TableTooLargeError(TooLargeError):
@@ -438,6 +477,8 @@ class TableTooLargeError(TooLargeError):
 #: The largest table :func:`reduce` makes (entries; 8 bytes each: 1 GiB).
 _MAX_TABLE = 1 << 27
 _MAX_ORDER = 11_585
+#: Refinements of at least this many (elements x generators) are compiled.
+_COMPILED_CELLS = 20_000
 #: The most elements a :class:`Product` (a candidate before its reduction) may have.
 _MAX_ELEMENTS = 1 << 22
 

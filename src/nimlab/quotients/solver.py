@@ -31,6 +31,7 @@ import numpy as np
 
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.octal.code import OctalCode
+from nimlab.quotients import compiled
 from nimlab.quotients.monoid import (
     Monoid,
     Product,
@@ -40,7 +41,13 @@ from nimlab.quotients.monoid import (
     reduce,
     trivial,
 )
-from nimlab.quotients.words import Column, least_n_failure, mark_p_portion, p_failure
+from nimlab.quotients.words import (
+    Column,
+    SearchStoppedError,
+    least_n_failure,
+    mark_p_portion,
+    p_failure,
+)
 
 __all__ = ["HeapMoves", "Pretension", "QuotientSolver"]
 
@@ -76,14 +83,17 @@ class Pretension:
                 x = column[x]
         return x
 
-    def least_failure(self, tick: Callable[[], None] | None = None) -> tuple[int, ...] | None:
+    def least_failure(
+        self, tick: Callable[[], None] | None = None, stop_at: float | None = None
+    ) -> tuple[int, ...] | None:
         """The colex-least word (exponents per heap) whose outcome the pretension gets wrong
-        (the least P-failure first; then the N-failures are searched below it only)."""
+        (the least P-failure first; then the N-failures are searched below it only);
+        SearchStoppedError when a compiled search passes ``stop_at``."""
         column = self.monoid.column
         types = self.types()
         gens = [self.phi[h] for h in types]
         trans = [self.trans[h] for h in types]
-        pf = p_failure(column, self.p, gens, trans, tick, self.monoid.columns)
+        pf = p_failure(column, self.p, gens, trans, tick, self.monoid.columns, stop_at)
         pf_word = None if pf is None else _spread(pf, types, len(self.phi))
         slim = self.types(subsumed=True)
         bound = None if pf_word is None else _slim_bound(pf_word, slim)
@@ -97,6 +107,7 @@ class Pretension:
             bound=bound,
             tick=tick,
             columns=self.monoid.columns,
+            stop_at=stop_at,
         )
         return pf_word if nf is None else _spread(nf, slim, len(self.phi))
 
@@ -130,6 +141,7 @@ def _p_failing(monoid: Monoid, p: Sequence[bool], tr: Iterable[int]) -> list[boo
     either = np.flatnonzero(flags[monoid.columns(sorted(tr))].any(axis=1))
     failing = np.zeros(monoid.size, dtype=bool)
     for start in range(0, len(either), 256):
+        compiled.check()
         failing |= flags[monoid.columns(either[start : start + 256].tolist())].any(axis=1)
     result: list[bool] = failing.tolist()
     return result
@@ -275,12 +287,17 @@ class QuotientSolver:
             state.trans.append(tr)
             return
         clock = self._clock(n, deadline)
-        x = self._conservative(tr, clock)
-        if x is not None:
-            state.phi.append(x)
-            state.trans.append(tr)
-            return
-        self.state = self._expand(n, clock)
+        try:
+            with compiled.deadline(deadline):
+                x = self._conservative(tr, clock)
+                if x is not None:
+                    state.phi.append(x)
+                    state.trans.append(tr)
+                    return
+                self.state = self._expand(n, clock)
+        except SearchStoppedError:
+            assert clock is not None  # only a deadline stops a search
+            raise TooLargeError(clock.message, estimate=n, limit=n - 1) from None
         self.expansions.append(n)
 
     def _conservative(self, tr: frozenset[int], clock: _Clock | None) -> int | None:
@@ -294,6 +311,7 @@ class QuotientSolver:
         candidates = [x for x in range(state.monoid.size) if p[x] == should_be_p and not failing[x]]
         candidates.sort(key=lambda x: x not in known)
         tick = None if clock is None else clock.tick
+        stop_at = None if clock is None else clock.deadline
         for x in candidates:
             if x in known:
                 return x
@@ -302,7 +320,10 @@ class QuotientSolver:
             gens = [trial.phi[h] for h in slim]
             trans = [trial.trans[h] for h in slim]
             column, columns = state.monoid.column, state.monoid.columns
-            if least_n_failure(column, p, gens, trans, tick=tick, columns=columns) is None:
+            failure = least_n_failure(
+                column, p, gens, trans, tick=tick, columns=columns, stop_at=stop_at
+            )
+            if failure is None:
                 return x
         return None
 
@@ -332,8 +353,10 @@ class QuotientSolver:
             tick,
             columns=monoid.columns,
             want_least=False,
+            stop_at=None if clock is None else clock.deadline,
         )
-        reduced, image = reduce(monoid, p, sorted(set(phi)), check)
+        stop_at = None if clock is None else clock.deadline
+        reduced, image = reduce(monoid, p, sorted(set(phi)), check, stop_at)
         new_p = [False] * reduced.size
         for x, flag in enumerate(p):
             new_p[image[x]] = flag
@@ -347,7 +370,9 @@ class QuotientSolver:
         for _ in range(_MAX_RECALIBRATIONS):
             if clock is not None:
                 clock.check()
-            failure = trial.least_failure(None if clock is None else clock.tick)
+            failure = trial.least_failure(
+                None if clock is None else clock.tick, None if clock is None else clock.deadline
+            )
             if failure is None:
                 return trial
             trial = self._recalibrate(trial, failure, clock)
