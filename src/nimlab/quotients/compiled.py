@@ -51,21 +51,62 @@ def kernel(name: str) -> Any:
 
 
 def run(function: Any, args: tuple[Any, ...], stop_at: float | None) -> Any:
-    """``function(*args, stop)``, a timer setting the flag ``stop`` at ``stop_at`` (a
-    ``time.monotonic`` value); SearchStoppedError when ``stop_at`` has already passed."""
+    """``function(*args, stop)``, the watchdog thread setting the flag ``stop`` at
+    ``stop_at`` (a ``time.monotonic`` value); SearchStoppedError when ``stop_at`` has
+    already passed."""
     stop = np.zeros(1, dtype=np.uint8)
     if stop_at is None:
         return function(*args, stop)
-    left = stop_at - time.monotonic()
-    if left <= 0:
+    if stop_at <= time.monotonic():
         raise SearchStoppedError("a compiled search was due to start after its deadline")
-    timer = threading.Timer(left, stop.fill, (1,))
-    timer.daemon = True
-    timer.start()
+    token = _WATCHDOG.watch(stop, stop_at)
     try:
         return function(*args, stop)
     finally:
-        timer.cancel()
+        _WATCHDOG.forget(token)
+
+
+class _Watchdog:
+    """One daemon thread per process that sets each watched flag at its time (a thread
+    started per search costs milliseconds on a loaded machine; this costs a lock)."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.jobs: dict[int, tuple[float, np.ndarray]] = {}
+        self.count = 0
+        self.waking = float("inf")  # when the thread wakes up next
+        self.thread: threading.Thread | None = None
+
+    def watch(self, flag: np.ndarray, at: float) -> int:
+        with self.cond:
+            self.count += 1
+            self.jobs[self.count] = (at, flag)
+            if self.thread is None:
+                self.thread = threading.Thread(
+                    target=self.loop, name="nimlab-deadline", daemon=True
+                )
+                self.thread.start()
+            if at < self.waking:
+                self.cond.notify()
+            return self.count
+
+    def forget(self, token: int) -> None:
+        with self.cond:
+            self.jobs.pop(token, None)
+
+    def loop(self) -> None:
+        with self.cond:
+            while True:
+                now = time.monotonic()
+                for token, (at, flag) in list(self.jobs.items()):
+                    if at <= now:
+                        flag.fill(1)
+                        del self.jobs[token]
+                self.waking = min((at for at, _ in self.jobs.values()), default=float("inf"))
+                self.cond.wait(None if self.waking == float("inf") else self.waking - now)
+
+
+_WATCHDOG = _Watchdog()
 
 
 @contextmanager

@@ -120,6 +120,17 @@ class Monoid:
             return self._tree.columns(ys)
         return np.ascontiguousarray(self.array[list(ys)].T)
 
+    def products(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """``xs[i] * ys[i]`` for each ``i`` (arrays).
+
+        >>> cyclic(2, 2).products(np.array([1, 2, 3]), np.array([1, 3, 3])).tolist()
+        [2, 3, 2]
+        """
+        if self._tree is not None and "array" not in self.__dict__:
+            return self._tree.products(xs, ys)
+        found: np.ndarray = self.array[np.asarray(ys), np.asarray(xs)]
+        return found
+
     def power(self, x: int, k: int) -> int:
         """``x`` to the ``k``.
 
@@ -141,36 +152,59 @@ class _Tree:
     def __init__(self, actions: np.ndarray, parent: np.ndarray, via: np.ndarray) -> None:
         self.actions = np.ascontiguousarray(actions, dtype=np.int64)
         self.size = int(self.actions.shape[1]) if self.actions.ndim == 2 else 1
-        self.parent = parent.tolist()
-        self.via = via.tolist()
+        self.parent_array = np.asarray(parent, dtype=np.int64)
+        self.via_array = np.asarray(via, dtype=np.int64)
+        self.parent = self.parent_array.tolist()
+        self.via = self.via_array.tolist()
         # a column is computed after its parent's: by depth in the tree
         depth = _depths(np.asarray(parent, dtype=np.int64))
         self.depth = depth.tolist()
         self.order = np.argsort(depth, kind="stable")
+        self.memo: dict[int, np.ndarray] = {0: np.arange(self.size, dtype=np.int64)}
 
     def columns(self, ys: Sequence[int]) -> np.ndarray:
         """``x * ys[j]`` at ``[x, j]``: the columns of ``ys`` and of their ancestors, each
-        one gather."""
+        one gather (columns computed before are kept, up to :data:`_MEMO` entries)."""
         size = self.size
         out = np.empty((size, len(ys)), dtype=np.int64)
         if not len(ys):
             return out
-        parent, depth = self.parent, self.depth
+        parent, depth, memo = self.parent, self.depth, self.memo
         need: set[int] = set()
         for y in ys:
             z = int(y)
-            while z and z not in need:
+            while z not in memo and z not in need:
                 need.add(z)
                 z = parent[z]
-        done: dict[int, np.ndarray] = {0: np.arange(size, dtype=np.int64)}
+        if (len(memo) + len(need)) * size > _MEMO:
+            memo = {0: memo[0]}  # forget: the new columns are kept, and the identity's
+            need = set()
+            for y in ys:
+                z = int(y)
+                while z not in memo and z not in need:
+                    need.add(z)
+                    z = parent[z]
         actions, via = self.actions, self.via
         for k, z in enumerate(sorted(need, key=depth.__getitem__)):
             if not k & 63:
                 compiled.check()
-            done[z] = actions[via[z]][done[parent[z]]]
+            memo[z] = actions[via[z]][memo[parent[z]]]
         for j, y in enumerate(ys):
-            out[:, j] = done[int(y)]
+            out[:, j] = memo[int(y)]
+        self.memo = memo
         return out
+
+    def products(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """``xs[i] * ys[i]`` for each ``i``: ``xs`` moved along the path of each ``ys[i]``."""
+        xs = np.array(xs, dtype=np.int64)
+        ys = np.array(ys, dtype=np.int64)
+        parent, via = self.parent_array, self.via_array
+        active = np.flatnonzero(ys)
+        while len(active):
+            xs[active] = self.actions[via[ys[active]], xs[active]]
+            ys[active] = parent[ys[active]]
+            active = active[ys[active] != 0]
+        return xs
 
     def table(self) -> np.ndarray:
         """The whole table, column by column along the tree."""
@@ -341,6 +375,10 @@ class Product:
         """``x * ys[j]`` at ``[x, j]``, for every element ``x``."""
         return self._tree.columns(ys)
 
+    def products(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """``xs[i] * ys[i]`` for each ``i`` (arrays)."""
+        return self._tree.products(xs, ys)
+
 
 class _CodeIndex:
     """Element numbers of mixed-radix codes: a dense array for small spaces, else sorted."""
@@ -477,6 +515,8 @@ class TableTooLargeError(TooLargeError):
 #: The largest table :func:`reduce` makes (entries; 8 bytes each: 1 GiB).
 _MAX_TABLE = 1 << 27
 _MAX_ORDER = 11_585
+#: The most entries of columns a tree keeps for later (8 bytes each: 64 MiB).
+_MEMO = 1 << 23
 #: Refinements of at least this many (elements x generators) are compiled.
 _COMPILED_CELLS = 20_000
 #: The most elements a :class:`Product` (a candidate before its reduction) may have.

@@ -197,6 +197,8 @@ class QuotientSolver:
         self.p_orders: list[int] = [0]
         self.seconds: list[float] = [0.0]
         self._option_cache: list[list[tuple[int, ...]]] = []
+        self._options_of = -1
+        self._options_table = (np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.int64))
 
     @classmethod
     def for_code(cls, code: OctalCode) -> QuotientSolver:
@@ -267,6 +269,38 @@ class QuotientSolver:
                 x = column(phi[h])[x]
             result.add(x)
         return frozenset(result)
+
+    def _all_transitions(
+        self, monoid: Monoid | Product, phi: Sequence[int]
+    ) -> list[frozenset[int]]:
+        """The transitions of every heap ``0 .. len(phi) - 1``: the products of all their
+        options at once (arrays)."""
+        heaps = len(phi)
+        while len(self._option_cache) < heaps:
+            self._option_cache.append(self._options(len(self._option_cache)))
+        owner, table = self._option_table(heaps)
+        padded = np.array([*phi, 0], dtype=np.int64)  # heap ``heaps``: no heap (identity)
+        x = np.zeros(len(owner), dtype=np.int64)
+        for j in range(table.shape[1]):
+            x = monoid.products(x, padded[table[:, j]])
+        starts = np.searchsorted(owner, np.arange(heaps + 1))
+        values = x.tolist()
+        return [frozenset(values[starts[h] : starts[h + 1]]) for h in range(heaps)]
+
+    def _option_table(self, heaps: int) -> tuple[np.ndarray, np.ndarray]:
+        """The options of heaps ``0 .. heaps - 1`` as rows (the heap moved in, sorted, and
+        the heaps left, padded with ``heaps``)."""
+        key = heaps
+        if self._options_of != key:
+            options = [(h, o) for h in range(heaps) for o in self._option_cache[h]]
+            width = max((len(o) for _, o in options), default=0)
+            table = np.full((len(options), width), heaps, dtype=np.int64)
+            for i, (_, o) in enumerate(options):
+                table[i, : len(o)] = o
+            owner = np.array([h for h, _ in options], dtype=np.int64)
+            self._options_table = (owner, table)
+            self._options_of = key
+        return self._options_table
 
     def _clock(self, n: int, deadline: float | None) -> _Clock | None:
         if deadline is None:
@@ -341,9 +375,7 @@ class QuotientSolver:
         monoid = Product(parts, distinct, check)
         where = dict(zip(distinct, monoid.generators, strict=True))
         phi = [where[c] for c in components]
-        trans = [
-            self._transitions(monoid.column, phi, h) if h else frozenset() for h in range(len(phi))
-        ]
+        trans = self._all_transitions(monoid, phi)
         types = _types(phi, trans)
         p, _ = mark_p_portion(
             monoid.column,
