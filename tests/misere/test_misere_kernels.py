@@ -108,3 +108,20 @@ def test_a_short_budget_is_honoured_inside_a_compiled_search() -> None:
     # the solver is left as it was after heap 16, and goes on from there
     solver.extend(16)
     assert solver.monoid.size == warm.monoid.size
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_compiled_product_search_numbers_as_numpy(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(seed)
+    parts = [cyclic(rng.randint(1, 6), rng.choice([1, 2, 4, 6])) for _ in range(4)]
+    gens = [tuple(rng.randrange(part.size) for part in parts) for _ in range(rng.randint(1, 4))]
+    monkeypatch.setattr(monoid, "_COMPILED_PRODUCT", 10**9)
+    slow = Product(parts, gens)
+    monkeypatch.setattr(monoid, "_COMPILED_PRODUCT", 0)
+    fast = Product(parts, gens)
+    assert np.array_equal(fast.elements, slow.elements)
+    assert fast.generators == slow.generators
+    assert np.array_equal(fast.columns(range(fast.size)), slow.columns(range(slow.size)))
+    assert np.array_equal(fast.parents, slow.parents) and np.array_equal(fast.vias, slow.vias)

@@ -28,7 +28,7 @@ import numpy as np
 
 from nimlab.errors import TooLargeError
 
-__all__ = ["SearchStoppedError", "check", "deadline", "kernel", "run"]
+__all__ = ["SearchStoppedError", "check", "current", "deadline", "kernel", "run"]
 
 _DEADLINE: ContextVar[float | None] = ContextVar("deadline", default=None)
 
@@ -118,6 +118,11 @@ def deadline(stop_at: float | None) -> Iterator[None]:
         yield
     finally:
         _DEADLINE.reset(token)
+
+
+def current() -> float | None:
+    """The deadline of the enclosing :func:`deadline` block (None: none)."""
+    return _DEADLINE.get()
 
 
 def check() -> None:

@@ -29,7 +29,7 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["go_on", "mark", "n_failure", "refine"]
+__all__ = ["go_on", "mark", "n_failure", "product_search", "refine"]
 
 #: Steps between two readings of the stop flag.
 _EVERY = 4095
@@ -333,3 +333,84 @@ def refine(label: Any, actions: Any, stop: Any) -> Any:  # pragma: no cover - co
         if fresh == count:
             return True, label
         count = fresh
+
+
+@numba.njit(cache=True, nogil=True)
+def product_search(
+    cols: Any, offsets: Any, widths: Any, slots: Any, strides: Any, limit: int, stop: Any
+) -> Any:  # pragma: no cover - compiled
+    """The breadth-first search of :class:`nimlab.quotients.monoid.Product`, compiled:
+    part ``i``'s columns of the generators' components are ``cols[offsets[i]:]`` as rows of
+    ``widths[i]``, generator ``g``'s component in part ``i`` is column ``slots[g, i]``.
+    ``(status, elements, actions, parents, vias)`` in the order the numpy search numbers
+    them (each element's successors by the generators in turn); elements are found by their
+    mixed-radix codes in a hash table. ``status`` is 1, or 0 when ``stop`` was set, -1
+    past ``limit`` elements."""
+    gens, parts = slots.shape
+    capacity = 1024
+    elements = np.zeros((capacity, parts), dtype=np.int64)
+    actions = np.zeros((capacity, gens), dtype=np.int64)
+    parents = np.zeros(capacity, dtype=np.int64)
+    vias = np.zeros(capacity, dtype=np.int64)
+    room = 4096
+    keys = np.full(room, -1, dtype=np.int64)
+    numbers = np.zeros(room, dtype=np.int64)
+    keys[0] = 0  # the identity: code 0 (hash of 0 is slot 0)
+    count = 1
+    moved = np.zeros(parts, dtype=np.int64)
+    y = 0
+    while y < count:
+        if not y & 1023 and stop[0]:
+            return 0, elements[:count], actions[:count], parents[:count], vias[:count]
+        for g in range(gens):
+            code = 0
+            for i in range(parts):
+                c = cols[offsets[i] + elements[y, i] * widths[i] + slots[g, i]]
+                moved[i] = c
+                code += c * strides[i]
+            h = (np.uint64(code) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)
+            slot = np.int64(h & np.uint64(room - 1)) if code else 0
+            while keys[slot] != -1 and keys[slot] != code:
+                slot = (slot + 1) & (room - 1)
+            if keys[slot] == code:
+                actions[y, g] = numbers[slot]
+                continue
+            if count == capacity:
+                capacity *= 2
+                more = np.zeros((capacity, parts), dtype=np.int64)
+                more[:count] = elements[:count]
+                elements = more
+                acts = np.zeros((capacity, gens), dtype=np.int64)
+                acts[:count] = actions[:count]
+                actions = acts
+                up = np.zeros(capacity, dtype=np.int64)
+                up[:count] = parents[:count]
+                parents = up
+                by = np.zeros(capacity, dtype=np.int64)
+                by[:count] = vias[:count]
+                vias = by
+            elements[count] = moved
+            parents[count] = y
+            vias[count] = g
+            actions[y, g] = count
+            keys[slot] = code
+            numbers[slot] = count
+            count += 1
+            if count > limit:
+                return -1, elements[:count], actions[:count], parents[:count], vias[:count]
+            if 2 * count > room:  # grow the table: insert every code again
+                room *= 4
+                keys = np.full(room, -1, dtype=np.int64)
+                numbers = np.zeros(room, dtype=np.int64)
+                for e in range(count):
+                    code = 0
+                    for i in range(parts):
+                        code += elements[e, i] * strides[i]
+                    h = (np.uint64(code) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)
+                    slot = np.int64(h & np.uint64(room - 1)) if code else 0
+                    while keys[slot] != -1:
+                        slot = (slot + 1) & (room - 1)
+                    keys[slot] = code
+                    numbers[slot] = e
+        y += 1
+    return 1, elements[:count], actions[:count], parents[:count], vias[:count]

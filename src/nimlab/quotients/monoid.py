@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -224,6 +225,17 @@ class _Tree:
         return table
 
 
+def _flat_columns(
+    tables: Sequence[np.ndarray], slots: Sequence[np.ndarray], strides: np.ndarray
+) -> tuple[Any, ...]:
+    """The arguments of :func:`nimlab.quotients.kernels.product_search` (but the stop flag)."""
+    widths = np.array([t.shape[1] for t in tables], dtype=np.int64)
+    offsets = np.zeros(len(tables), dtype=np.int64)
+    offsets[1:] = np.cumsum([t.size for t in tables])[:-1]
+    cols = np.concatenate([t.reshape(-1) for t in tables]).astype(np.int64)
+    return cols, offsets, widths, np.stack(slots, axis=1), strides, _MAX_ELEMENTS
+
+
 def _depths(parent: np.ndarray) -> np.ndarray:
     """The number of steps from each element to the identity (``parent[0] == 0``).
 
@@ -307,48 +319,69 @@ class Product:
             values, slot = np.unique(gens[:, i], return_inverse=True)
             self.tables.append(part.columns(values.tolist()))
             slots.append(slot.reshape(-1))
-        blocks = [np.zeros((1, len(parts)), dtype=np.int64)]
-        self._lookup.add(np.zeros(1, dtype=np.int64), 0)
-        count = 1
-        frontier = blocks[0]
-        actions: list[np.ndarray] = []
-        parents = [np.zeros(1, dtype=np.int64)]
-        vias = [np.zeros(1, dtype=np.int64)]
-        level_start = 0
-        while len(frontier):
-            if tick is not None:
-                tick()
-            compiled.check()
-            moved = np.empty((len(frontier), len(gens), len(parts)), dtype=np.int64)
-            for i, table in enumerate(self.tables):
-                moved[:, :, i] = table[frontier[:, i][:, None], slots[i][None, :]]
-            codes = (moved @ self._strides).reshape(-1)
-            known = self._lookup.find(codes)
-            fresh = np.flatnonzero(known < 0)
-            if len(fresh):
-                _, first = np.unique(codes[fresh], return_index=True)
-                keep = fresh[np.sort(first)]
-                parents.append(level_start + keep // len(gens))
-                vias.append(keep % len(gens))
-                level_start = count
-                self._lookup.add(codes[keep], count)
-                count += len(keep)
-                if count > _MAX_ELEMENTS:
-                    raise TableTooLargeError(
-                        f"a candidate product passes {_MAX_ELEMENTS:,} elements",
-                        estimate=count,
-                        limit=_MAX_ELEMENTS,
-                    )
-                frontier = moved.reshape(-1, len(parts))[keep]
-                blocks.append(frontier)
+        search = (
+            compiled.kernel("product_search")
+            if strides[0] * sizes[0] >= _COMPILED_PRODUCT and len(gens)
+            else None
+        )
+        if search is not None:
+            status, self.elements, self._actions, self._parent_array, self._via_array = (
+                compiled.run(
+                    search, _flat_columns(self.tables, slots, self._strides), compiled.current()
+                )
+            )
+            if status == 0:
+                raise compiled.SearchStoppedError("a product search was stopped at its deadline")
+            if status < 0:
+                raise TableTooLargeError(
+                    f"a candidate product passes {_MAX_ELEMENTS:,} elements",
+                    estimate=len(self.elements),
+                    limit=_MAX_ELEMENTS,
+                )
+            self._lookup.add(self.elements @ self._strides, 0)
+        else:
+            blocks = [np.zeros((1, len(parts)), dtype=np.int64)]
+            self._lookup.add(np.zeros(1, dtype=np.int64), 0)
+            count = 1
+            frontier = blocks[0]
+            actions: list[np.ndarray] = []
+            parents = [np.zeros(1, dtype=np.int64)]
+            vias = [np.zeros(1, dtype=np.int64)]
+            level_start = 0
+            while len(frontier):
+                if tick is not None:
+                    tick()
+                compiled.check()
+                moved = np.empty((len(frontier), len(gens), len(parts)), dtype=np.int64)
+                for i, table in enumerate(self.tables):
+                    moved[:, :, i] = table[frontier[:, i][:, None], slots[i][None, :]]
+                codes = (moved @ self._strides).reshape(-1)
                 known = self._lookup.find(codes)
-            else:
-                frontier = frontier[:0]
-            actions.append(known.reshape(-1, len(gens)))
-        self.elements = np.concatenate(blocks)
-        self._actions = np.concatenate(actions) if actions else np.zeros((1, len(gens)), int)
-        self._parent_array = np.concatenate(parents)
-        self._via_array = np.concatenate(vias)
+                fresh = np.flatnonzero(known < 0)
+                if len(fresh):
+                    _, first = np.unique(codes[fresh], return_index=True)
+                    keep = fresh[np.sort(first)]
+                    parents.append(level_start + keep // len(gens))
+                    vias.append(keep % len(gens))
+                    level_start = count
+                    self._lookup.add(codes[keep], count)
+                    count += len(keep)
+                    if count > _MAX_ELEMENTS:
+                        raise TableTooLargeError(
+                            f"a candidate product passes {_MAX_ELEMENTS:,} elements",
+                            estimate=count,
+                            limit=_MAX_ELEMENTS,
+                        )
+                    frontier = moved.reshape(-1, len(parts))[keep]
+                    blocks.append(frontier)
+                    known = self._lookup.find(codes)
+                else:
+                    frontier = frontier[:0]
+                actions.append(known.reshape(-1, len(gens)))
+            self.elements = np.concatenate(blocks)
+            self._actions = np.concatenate(actions) if actions else np.zeros((1, len(gens)), int)
+            self._parent_array = np.concatenate(parents)
+            self._via_array = np.concatenate(vias)
         self.generators = [int(i) for i in self._lookup.find(gens @ self._strides)]
         self._tree = _Tree(self._actions.T, self._parent_array, self._via_array)
         #: each element (but the identity) is ``parents[y]`` times generator ``vias[y]``
@@ -517,6 +550,8 @@ _MAX_TABLE = 1 << 27
 _MAX_ORDER = 11_585
 #: The most entries of columns a tree keeps for later (8 bytes each: 64 MiB).
 _MEMO = 1 << 23
+#: Products over a space of at least this many codes are searched compiled.
+_COMPILED_PRODUCT = 4_000
 #: Refinements of at least this many (elements x generators) are compiled.
 _COMPILED_CELLS = 20_000
 #: The most elements a :class:`Product` (a candidate before its reduction) may have.
