@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
 from nimlab.errors import TooLargeError
+from nimlab.quotients import compiled
 
 __all__ = [
     "Monoid",
@@ -39,8 +41,10 @@ __all__ = [
 class Monoid:
     """A finite commutative monoid: ``mul[x][y]`` is the product, ``0`` the identity.
 
-    Built from a table (tuples of tuples, or a square numpy array: the solver's monoids keep
-    the array and make the tuples only when asked for them).
+    Built from a table (tuples of tuples, or a square numpy array), or (:meth:`from_tree`)
+    from its generators' actions and a spanning tree from the identity: the solver's monoids
+    keep no table, computing the columns they are asked for, and make the table (``array``,
+    ``mul``) only when asked for it.
 
     >>> Monoid(((0, 1), (1, 0))) == Monoid(np.array([[0, 1], [1, 0]]))
     True
@@ -52,6 +56,21 @@ class Monoid:
         else:
             self.__dict__["mul"] = tuple(tuple(int(v) for v in row) for row in mul)
         self._rows: dict[int, list[int]] = {}
+        self._tree: _Tree | None = None
+
+    @classmethod
+    def from_tree(cls, actions: np.ndarray, parent: np.ndarray, via: np.ndarray) -> Monoid:
+        """The monoid whose generator ``i`` acts as ``actions[i]`` (``x -> x * g_i``), each
+        element ``y != 0`` being ``parent[y] * g_via[y]`` (a tree from the identity).
+
+        >>> m = Monoid.from_tree(np.array([[1, 2, 1]]), np.array([0, 0, 1]), np.array([0, 0, 0]))
+        >>> m.size, m.column(2), m.mul == cyclic(1, 2).mul
+        (3, [2, 1, 2], True)
+        """
+        monoid = cls.__new__(cls)
+        monoid._rows = {}
+        monoid._tree = _Tree(actions, parent, via)
+        return monoid
 
     @cached_property
     def mul(self) -> tuple[tuple[int, ...], ...]:
@@ -60,13 +79,18 @@ class Monoid:
 
     @cached_property
     def array(self) -> np.ndarray:
-        """The table as a numpy array (computed once)."""
+        """The table as a numpy array (computed once; TableTooLargeError past
+        :data:`_MAX_TABLE` entries)."""
+        if self._tree is not None:
+            return self._tree.table()
         size = len(self.mul)
         return np.array(self.mul, dtype=np.int64).reshape(size, size)
 
     @property
     def size(self) -> int:
         """The number of elements."""
+        if self._tree is not None:
+            return self._tree.size
         if "array" in self.__dict__:
             return len(self.__dict__["array"])
         return len(self.mul)
@@ -84,7 +108,7 @@ class Monoid:
         """``x * y`` for every ``x`` (the row of ``y``: the monoid is commutative)."""
         row = self._rows.get(y)
         if row is None:
-            row = self._rows[y] = self.array[y].tolist()
+            row = self._rows[y] = self.columns([y])[:, 0].tolist()
         return row
 
     def times(self, x: int, y: int) -> int:
@@ -93,7 +117,20 @@ class Monoid:
 
     def columns(self, ys: Sequence[int]) -> np.ndarray:
         """``x * ys[j]`` at ``[x, j]``, for every element ``x``."""
+        if self._tree is not None and "array" not in self.__dict__:
+            return self._tree.columns(ys)
         return np.ascontiguousarray(self.array[list(ys)].T)
+
+    def products(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """``xs[i] * ys[i]`` for each ``i`` (arrays).
+
+        >>> cyclic(2, 2).products(np.array([1, 2, 3]), np.array([1, 3, 3])).tolist()
+        [2, 3, 2]
+        """
+        if self._tree is not None and "array" not in self.__dict__:
+            return self._tree.products(xs, ys)
+        found: np.ndarray = self.array[np.asarray(ys), np.asarray(xs)]
+        return found
 
     def power(self, x: int, k: int) -> int:
         """``x`` to the ``k``.
@@ -106,6 +143,113 @@ class Monoid:
         for _ in range(k):
             result = column[result]
         return result
+
+
+class _Tree:
+    """A monoid by its generators' actions (``actions[i, x] = x * g_i``) and a spanning tree
+    from the identity (``y = parent[y] * g_via[y]``): a column ``x * y`` is the column of
+    ``parent[y]`` moved by ``g_via[y]`` (the monoid is commutative)."""
+
+    def __init__(self, actions: np.ndarray, parent: np.ndarray, via: np.ndarray) -> None:
+        self.actions = np.ascontiguousarray(actions, dtype=np.int64)
+        self.size = int(self.actions.shape[1]) if self.actions.ndim == 2 else 1
+        self.parent_array = np.asarray(parent, dtype=np.int64)
+        self.via_array = np.asarray(via, dtype=np.int64)
+        self.parent = self.parent_array.tolist()
+        self.via = self.via_array.tolist()
+        # a column is computed after its parent's: by depth in the tree
+        depth = _depths(np.asarray(parent, dtype=np.int64))
+        self.depth = depth.tolist()
+        self.order = np.argsort(depth, kind="stable")
+        self.memo: dict[int, np.ndarray] = {0: np.arange(self.size, dtype=np.int64)}
+
+    def columns(self, ys: Sequence[int]) -> np.ndarray:
+        """``x * ys[j]`` at ``[x, j]``: the columns of ``ys`` and of their ancestors, each
+        one gather (columns computed before are kept, up to :data:`_MEMO` entries)."""
+        size = self.size
+        out = np.empty((size, len(ys)), dtype=np.int64)
+        if not len(ys):
+            return out
+        parent, depth, memo = self.parent, self.depth, self.memo
+        need: set[int] = set()
+        for y in ys:
+            z = int(y)
+            while z not in memo and z not in need:
+                need.add(z)
+                z = parent[z]
+        if (len(memo) + len(need)) * size > _MEMO:
+            memo = {0: memo[0]}  # forget: the new columns are kept, and the identity's
+            need = set()
+            for y in ys:
+                z = int(y)
+                while z not in memo and z not in need:
+                    need.add(z)
+                    z = parent[z]
+        actions, via = self.actions, self.via
+        for k, z in enumerate(sorted(need, key=depth.__getitem__)):
+            if not k & 63:
+                compiled.check()
+            memo[z] = actions[via[z]][memo[parent[z]]]
+        for j, y in enumerate(ys):
+            out[:, j] = memo[int(y)]
+        self.memo = memo
+        return out
+
+    def products(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """``xs[i] * ys[i]`` for each ``i``: ``xs`` moved along the path of each ``ys[i]``."""
+        xs = np.array(xs, dtype=np.int64)
+        ys = np.array(ys, dtype=np.int64)
+        parent, via = self.parent_array, self.via_array
+        active = np.flatnonzero(ys)
+        while len(active):
+            xs[active] = self.actions[via[ys[active]], xs[active]]
+            ys[active] = parent[ys[active]]
+            active = active[ys[active] != 0]
+        return xs
+
+    def table(self) -> np.ndarray:
+        """The whole table, column by column along the tree."""
+        size = self.size
+        if size * size > _MAX_TABLE:
+            raise TableTooLargeError(
+                f"a quotient of order {size:,} needs a table of {size * size * 8:,} bytes",
+                estimate=size,
+                limit=_MAX_ORDER,
+            )
+        table = np.empty((size, size), dtype=np.int64)
+        table[:, 0] = np.arange(size)
+        for k, y in enumerate(self.order[1:].tolist()):
+            if not k & 255:
+                compiled.check()
+            table[:, y] = self.actions[self.via[y]][table[:, self.parent[y]]]
+        return table
+
+
+def _flat_columns(
+    tables: Sequence[np.ndarray], slots: Sequence[np.ndarray], strides: np.ndarray
+) -> tuple[Any, ...]:
+    """The arguments of :func:`nimlab.quotients.kernels.product_search` (but the stop flag)."""
+    widths = np.array([t.shape[1] for t in tables], dtype=np.int64)
+    offsets = np.zeros(len(tables), dtype=np.int64)
+    offsets[1:] = np.cumsum([t.size for t in tables])[:-1]
+    cols = np.concatenate([t.reshape(-1) for t in tables]).astype(np.int64)
+    return cols, offsets, widths, np.stack(slots, axis=1), strides, _MAX_ELEMENTS
+
+
+def _depths(parent: np.ndarray) -> np.ndarray:
+    """The number of steps from each element to the identity (``parent[0] == 0``).
+
+    >>> _depths(np.array([0, 0, 1, 2, 1])).tolist()
+    [0, 1, 2, 3, 2]
+    """
+    depth: np.ndarray = (np.arange(len(parent)) != 0).astype(np.int64)
+    up = parent.copy()
+    while True:
+        moving = up != 0
+        if not moving.any():
+            return depth
+        depth += moving
+        up = parent[up]
 
 
 def trivial() -> Monoid:
@@ -161,7 +305,6 @@ class Product:
         generators: Sequence[tuple[int, ...]],
         tick: Callable[[], None] | None = None,
     ) -> None:
-        self.tables = [part.array for part in parts]
         sizes = [part.size for part in parts]
         strides = [1] * len(parts)
         for i in range(len(parts) - 2, -1, -1):
@@ -169,48 +312,81 @@ class Product:
         self._strides = np.array(strides, dtype=np.int64)
         self._lookup = _CodeIndex(strides[0] * sizes[0] if parts else 1)
         gens = np.array(generators, dtype=np.int64).reshape(len(generators), len(parts))
-        blocks = [np.zeros((1, len(parts)), dtype=np.int64)]
-        self._lookup.add(np.zeros(1, dtype=np.int64), 0)
-        count = 1
-        frontier = blocks[0]
-        actions: list[np.ndarray] = []
-        parents = [np.zeros(1, dtype=np.int64)]
-        vias = [np.zeros(1, dtype=np.int64)]
-        level_start = 0
-        while len(frontier):
-            if tick is not None:
-                tick()
-            moved = np.empty((len(frontier), len(gens), len(parts)), dtype=np.int64)
-            for i, table in enumerate(self.tables):
-                moved[:, :, i] = table[frontier[:, i][:, None], gens[None, :, i]]
-            codes = (moved @ self._strides).reshape(-1)
-            known = self._lookup.find(codes)
-            fresh = np.flatnonzero(known < 0)
-            if len(fresh):
-                _, first = np.unique(codes[fresh], return_index=True)
-                keep = fresh[np.sort(first)]
-                parents.append(level_start + keep // len(gens))
-                vias.append(keep % len(gens))
-                level_start = count
-                self._lookup.add(codes[keep], count)
-                count += len(keep)
-                frontier = moved.reshape(-1, len(parts))[keep]
-                blocks.append(frontier)
+        # each part's columns of the generators' components (no part's whole table)
+        self.tables = []
+        slots = []
+        for i, part in enumerate(parts):
+            values, slot = np.unique(gens[:, i], return_inverse=True)
+            self.tables.append(part.columns(values.tolist()))
+            slots.append(slot.reshape(-1))
+        search = (
+            compiled.kernel("product_search")
+            if strides[0] * sizes[0] >= _COMPILED_PRODUCT and len(gens)
+            else None
+        )
+        if search is not None:
+            status, self.elements, self._actions, self._parent_array, self._via_array = (
+                compiled.run(
+                    search, _flat_columns(self.tables, slots, self._strides), compiled.current()
+                )
+            )
+            if status == 0:
+                raise compiled.SearchStoppedError("a product search was stopped at its deadline")
+            if status < 0:
+                raise TableTooLargeError(
+                    f"a candidate product passes {_MAX_ELEMENTS:,} elements",
+                    estimate=len(self.elements),
+                    limit=_MAX_ELEMENTS,
+                )
+            self._lookup.add(self.elements @ self._strides, 0)
+        else:
+            blocks = [np.zeros((1, len(parts)), dtype=np.int64)]
+            self._lookup.add(np.zeros(1, dtype=np.int64), 0)
+            count = 1
+            frontier = blocks[0]
+            actions: list[np.ndarray] = []
+            parents = [np.zeros(1, dtype=np.int64)]
+            vias = [np.zeros(1, dtype=np.int64)]
+            level_start = 0
+            while len(frontier):
+                if tick is not None:
+                    tick()
+                compiled.check()
+                moved = np.empty((len(frontier), len(gens), len(parts)), dtype=np.int64)
+                for i, table in enumerate(self.tables):
+                    moved[:, :, i] = table[frontier[:, i][:, None], slots[i][None, :]]
+                codes = (moved @ self._strides).reshape(-1)
                 known = self._lookup.find(codes)
-            else:
-                frontier = frontier[:0]
-            actions.append(known.reshape(-1, len(gens)))
-        self.elements = np.concatenate(blocks)
-        self._actions = np.concatenate(actions) if actions else np.zeros((1, len(gens)), int)
-        self._parent_array = np.concatenate(parents)
-        self._via_array = np.concatenate(vias)
-        self._parent = self._parent_array.tolist()
-        self._via = self._via_array.tolist()
+                fresh = np.flatnonzero(known < 0)
+                if len(fresh):
+                    _, first = np.unique(codes[fresh], return_index=True)
+                    keep = fresh[np.sort(first)]
+                    parents.append(level_start + keep // len(gens))
+                    vias.append(keep % len(gens))
+                    level_start = count
+                    self._lookup.add(codes[keep], count)
+                    count += len(keep)
+                    if count > _MAX_ELEMENTS:
+                        raise TableTooLargeError(
+                            f"a candidate product passes {_MAX_ELEMENTS:,} elements",
+                            estimate=count,
+                            limit=_MAX_ELEMENTS,
+                        )
+                    frontier = moved.reshape(-1, len(parts))[keep]
+                    blocks.append(frontier)
+                    known = self._lookup.find(codes)
+                else:
+                    frontier = frontier[:0]
+                actions.append(known.reshape(-1, len(gens)))
+            self.elements = np.concatenate(blocks)
+            self._actions = np.concatenate(actions) if actions else np.zeros((1, len(gens)), int)
+            self._parent_array = np.concatenate(parents)
+            self._via_array = np.concatenate(vias)
         self.generators = [int(i) for i in self._lookup.find(gens @ self._strides)]
+        self._tree = _Tree(self._actions.T, self._parent_array, self._via_array)
+        #: each element (but the identity) is ``parents[y]`` times generator ``vias[y]``
+        self.parents, self.vias = self._parent_array, self._via_array
         self._columns: dict[int, list[int]] = {}
-        self._arrays: dict[int, np.ndarray] = {}
-        for j, g in enumerate(self.generators):
-            self._arrays.setdefault(g, self._actions[:, j])
 
     @property
     def size(self) -> int:
@@ -221,22 +397,7 @@ class Product:
         """``x * y`` for every element ``x``."""
         known = self._columns.get(y)
         if known is None:
-            known = self._columns[y] = self._column_array(y).tolist()
-        return known
-
-    def _column_array(self, y: int) -> np.ndarray:
-        """``x * y`` for every ``x``, by the generators on the search's path to ``y``."""
-        known = self._arrays.get(y)
-        if known is None:
-            path = []
-            z = y
-            while z and z not in self._arrays:
-                path.append(self._via[z])
-                z = self._parent[z]
-            known = self._arrays[z] if z else np.arange(self.size, dtype=np.int64)
-            for g in reversed(path):
-                known = self._actions[known, g]
-            self._arrays[y] = known
+            known = self._columns[y] = self._tree.columns([y])[:, 0].tolist()
         return known
 
     def times(self, x: int, y: int) -> int:
@@ -245,20 +406,11 @@ class Product:
 
     def columns(self, ys: Sequence[int]) -> np.ndarray:
         """``x * ys[j]`` at ``[x, j]``, for every element ``x``."""
-        size = self.size
-        if not len(ys):
-            return np.zeros((size, 0), dtype=np.int64)
-        # x * y = x * g1 * ... * gk along the search's path from y back to the identity,
-        # every column at once (the order of the factors does not matter: commutative)
-        cur = np.array(ys, dtype=np.int64)
-        out = np.empty((size, len(cur)), dtype=np.int64)
-        out[:] = np.arange(size, dtype=np.int64)[:, None]
-        active = np.flatnonzero(cur)
-        while len(active):
-            out[:, active] = self._actions[out[:, active], self._via_array[cur[active]]]
-            cur[active] = self._parent_array[cur[active]]
-            active = active[cur[active] != 0]
-        return out
+        return self._tree.columns(ys)
+
+    def products(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """``xs[i] * ys[i]`` for each ``i`` (arrays)."""
+        return self._tree.products(xs, ys)
 
 
 class _CodeIndex:
@@ -311,6 +463,7 @@ def reduce(
     p_portion: Sequence[bool],
     generators: Sequence[int],
     tick: Callable[[], None] | None = None,
+    stop_at: float | None = None,
 ) -> tuple[Monoid, list[int]]:
     """Identify indistinguishable elements: ``x ~ y`` when ``xz`` and ``yz`` are both in the
     P-portion or both out of it for every ``z`` the generators generate. Returns the quotient
@@ -318,15 +471,24 @@ def reduce(
     class.
 
     The classes are refined from {P, not P} by the generators' actions until stable (Moore's
-    algorithm, on whole arrays); the limit is a congruence since the monoid is commutative.
+    algorithm, on whole arrays, or compiled for a large monoid: stopped at ``stop_at``, then
+    SearchStoppedError); the limit is a congruence since the monoid is commutative.
     """
     size = monoid.size
     gens = list(dict.fromkeys(generators))
     actions = monoid.columns(gens).T.reshape(len(gens), size)
     flags = np.array(p_portion, dtype=np.int64)
-    label = _refine(flags, actions, tick, exact=False)
-    if not _stable(label, flags, actions):  # a collision of the hashed signatures
-        label = _refine(flags, actions, tick, exact=True)
+    refine = compiled.kernel("refine") if size * len(gens) >= _COMPILED_CELLS else None
+    if refine is not None:
+        if tick is not None:
+            tick()
+        done, label = compiled.run(refine, (flags, actions), stop_at)
+        if not done:
+            raise compiled.SearchStoppedError("a refinement was stopped at its deadline")
+    else:
+        label = _refine(flags, actions, tick, exact=False)
+        if not _stable(label, flags, actions):  # a collision of the hashed signatures
+            label = _refine(flags, actions, tick, exact=True)
     count = int(label.max()) + 1
     # renumber by least member
     _, first = np.unique(label, return_index=True)
@@ -334,10 +496,37 @@ def reduce(
     rank[np.argsort(first, kind="stable")] = np.arange(count)
     image = rank[label]
     reps = np.sort(first)  # the least member of each class, in class order
-    acts = [image[act[reps]] for act in actions]
-    acts_list = [a.tolist() for a in acts]
-    # each class is a product of generators: y = parent[y] * generator[y] (breadth first),
-    # so column y of the table is filled along that tree: x * y = (x * parent[y]) * generator
+    acts = np.stack([image[act[reps]] for act in actions]) if gens else np.zeros((0, count), int)
+    tree = _class_tree(monoid, gens, image, reps)
+    if tree is None:
+        tree = _breadth_first(acts)
+    return Monoid.from_tree(acts, *tree), image.tolist()
+
+
+def _class_tree(
+    monoid: Monoid | Product, gens: Sequence[int], image: np.ndarray, reps: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """A spanning tree of the classes read off a product's search tree: the least member
+    of a class (the first met, so the least deep) is its parent times a generator, so the
+    class is the parent's class times that generator's (a congruence). None when ``monoid``
+    is not a :class:`Product` whose generators are all among ``gens``."""
+    if not isinstance(monoid, Product):
+        return None
+    where = {g: i for i, g in enumerate(gens)}
+    if any(g not in where for g in monoid.generators):
+        return None
+    slot = np.array([where[g] for g in monoid.generators], dtype=np.int64)
+    parent = image[monoid.parents[reps]]
+    via = slot[monoid.vias[reps]] if len(slot) else np.zeros(len(reps), dtype=np.int64)
+    parent[0] = via[0] = 0
+    return parent, via
+
+
+def _breadth_first(acts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(parent, via)``: a breadth-first tree from the identity, ``y = parent[y] *
+    g_via[y]``."""
+    count = acts.shape[1]
+    acts_list = acts.tolist()
     order, parent, via = [0], [0] * count, [0] * count
     seen = [False] * count
     seen[0] = True
@@ -348,28 +537,25 @@ def reduce(
                 seen[z] = True
                 parent[z], via[z] = y, i
                 order.append(z)
-    if count * count > _MAX_TABLE:
-        raise TableTooLargeError(
-            f"a candidate quotient of order {count:,} needs a table of {count * count * 8:,} bytes",
-            estimate=count,
-            limit=_MAX_ORDER,
-        )
-    table = np.empty((count, count), dtype=np.int64)
-    table[:, 0] = np.arange(count)
-    for k, y in enumerate(order[1:]):
-        if tick is not None and not k & 255:
-            tick()
-        table[:, y] = acts[via[y]][table[:, parent[y]]]
-    return Monoid(table), image.tolist()
+    return np.array(parent, dtype=np.int64), np.array(via, dtype=np.int64)
 
 
 class TableTooLargeError(TooLargeError):
-    """:func:`reduce` would make a table over :data:`_MAX_TABLE` entries."""
+    """A table over :data:`_MAX_TABLE` entries, or a :class:`Product` over
+    :data:`_MAX_ELEMENTS` elements, was asked for."""
 
 
 #: The largest table :func:`reduce` makes (entries; 8 bytes each: 1 GiB).
 _MAX_TABLE = 1 << 27
 _MAX_ORDER = 11_585
+#: The most entries of columns a tree keeps for later (8 bytes each: 64 MiB).
+_MEMO = 1 << 23
+#: Products over a space of at least this many codes are searched compiled.
+_COMPILED_PRODUCT = 4_000
+#: Refinements of at least this many (elements x generators) are compiled.
+_COMPILED_CELLS = 20_000
+#: The most elements a :class:`Product` (a candidate before its reduction) may have.
+_MAX_ELEMENTS = 1 << 22
 
 #: Odd multipliers of the hashed signatures (fixed: runs are reproducible).
 _MIX = np.random.default_rng(20261129).integers(1, 2**62, size=4096, dtype=np.int64).astype(

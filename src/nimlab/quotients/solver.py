@@ -31,6 +31,7 @@ import numpy as np
 
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.octal.code import OctalCode
+from nimlab.quotients import compiled
 from nimlab.quotients.monoid import (
     Monoid,
     Product,
@@ -40,7 +41,13 @@ from nimlab.quotients.monoid import (
     reduce,
     trivial,
 )
-from nimlab.quotients.words import Column, least_n_failure, mark_p_portion, p_failure
+from nimlab.quotients.words import (
+    Column,
+    SearchStoppedError,
+    least_n_failure,
+    mark_p_portion,
+    p_failure,
+)
 
 __all__ = ["HeapMoves", "Pretension", "QuotientSolver"]
 
@@ -76,14 +83,17 @@ class Pretension:
                 x = column[x]
         return x
 
-    def least_failure(self, tick: Callable[[], None] | None = None) -> tuple[int, ...] | None:
+    def least_failure(
+        self, tick: Callable[[], None] | None = None, stop_at: float | None = None
+    ) -> tuple[int, ...] | None:
         """The colex-least word (exponents per heap) whose outcome the pretension gets wrong
-        (the least P-failure first; then the N-failures are searched below it only)."""
+        (the least P-failure first; then the N-failures are searched below it only);
+        SearchStoppedError when a compiled search passes ``stop_at``."""
         column = self.monoid.column
         types = self.types()
         gens = [self.phi[h] for h in types]
         trans = [self.trans[h] for h in types]
-        pf = p_failure(column, self.p, gens, trans, tick, self.monoid.columns)
+        pf = p_failure(column, self.p, gens, trans, tick, self.monoid.columns, stop_at)
         pf_word = None if pf is None else _spread(pf, types, len(self.phi))
         slim = self.types(subsumed=True)
         bound = None if pf_word is None else _slim_bound(pf_word, slim)
@@ -97,6 +107,7 @@ class Pretension:
             bound=bound,
             tick=tick,
             columns=self.monoid.columns,
+            stop_at=stop_at,
         )
         return pf_word if nf is None else _spread(nf, slim, len(self.phi))
 
@@ -115,6 +126,25 @@ def _types(
             continue
         kept.append(h)
     return kept
+
+
+def _p_failing(monoid: Monoid, p: Sequence[bool], tr: Iterable[int]) -> list[bool]:
+    """Whether each element ``x`` would have a P-failure as a heap with transitions ``tr``:
+    some ``z`` with ``z x`` in P and ``z t`` in P for a transition ``t`` (columns of the ``z``
+    a few hundred at a time, no table).
+
+    >>> from nimlab.quotients.monoid import cyclic
+    >>> _p_failing(cyclic(1, 2), [False, True, False], [0])  # misère Nim: heap 1 is a
+    [True, False, True]
+    """
+    flags = np.array(p, dtype=bool)
+    either = np.flatnonzero(flags[monoid.columns(sorted(tr))].any(axis=1))
+    failing = np.zeros(monoid.size, dtype=bool)
+    for start in range(0, len(either), 256):
+        compiled.check()
+        failing |= flags[monoid.columns(either[start : start + 256].tolist())].any(axis=1)
+    result: list[bool] = failing.tolist()
+    return result
 
 
 def _slim_bound(word: Sequence[int], slim: Sequence[int]) -> tuple[int, ...] | None:
@@ -167,8 +197,8 @@ class QuotientSolver:
         self.p_orders: list[int] = [0]
         self.seconds: list[float] = [0.0]
         self._option_cache: list[list[tuple[int, ...]]] = []
-        self._pm: np.ndarray = np.zeros((1, 1), dtype=bool)
-        self._pm_of: Monoid | None = None
+        self._options_of = -1
+        self._options_table = (np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.int64))
 
     @classmethod
     def for_code(cls, code: OctalCode) -> QuotientSolver:
@@ -240,6 +270,38 @@ class QuotientSolver:
             result.add(x)
         return frozenset(result)
 
+    def _all_transitions(
+        self, monoid: Monoid | Product, phi: Sequence[int]
+    ) -> list[frozenset[int]]:
+        """The transitions of every heap ``0 .. len(phi) - 1``: the products of all their
+        options at once (arrays)."""
+        heaps = len(phi)
+        while len(self._option_cache) < heaps:
+            self._option_cache.append(self._options(len(self._option_cache)))
+        owner, table = self._option_table(heaps)
+        padded = np.array([*phi, 0], dtype=np.int64)  # heap ``heaps``: no heap (identity)
+        x = np.zeros(len(owner), dtype=np.int64)
+        for j in range(table.shape[1]):
+            x = monoid.products(x, padded[table[:, j]])
+        starts = np.searchsorted(owner, np.arange(heaps + 1))
+        values = x.tolist()
+        return [frozenset(values[starts[h] : starts[h + 1]]) for h in range(heaps)]
+
+    def _option_table(self, heaps: int) -> tuple[np.ndarray, np.ndarray]:
+        """The options of heaps ``0 .. heaps - 1`` as rows (the heap moved in, sorted, and
+        the heaps left, padded with ``heaps``)."""
+        key = heaps
+        if self._options_of != key:
+            options = [(h, o) for h in range(heaps) for o in self._option_cache[h]]
+            width = max((len(o) for _, o in options), default=0)
+            table = np.full((len(options), width), heaps, dtype=np.int64)
+            for i, (_, o) in enumerate(options):
+                table[i, : len(o)] = o
+            owner = np.array([h for h, _ in options], dtype=np.int64)
+            self._options_table = (owner, table)
+            self._options_of = key
+        return self._options_table
+
     def _clock(self, n: int, deadline: float | None) -> _Clock | None:
         if deadline is None:
             return None
@@ -259,12 +321,17 @@ class QuotientSolver:
             state.trans.append(tr)
             return
         clock = self._clock(n, deadline)
-        x = self._conservative(tr, clock)
-        if x is not None:
-            state.phi.append(x)
-            state.trans.append(tr)
-            return
-        self.state = self._expand(n, clock)
+        try:
+            with compiled.deadline(deadline):
+                x = self._conservative(tr, clock)
+                if x is not None:
+                    state.phi.append(x)
+                    state.trans.append(tr)
+                    return
+                self.state = self._expand(n, clock)
+        except SearchStoppedError:
+            assert clock is not None  # only a deadline stops a search
+            raise TooLargeError(clock.message, estimate=n, limit=n - 1) from None
         self.expansions.append(n)
 
     def _conservative(self, tr: frozenset[int], clock: _Clock | None) -> int | None:
@@ -274,16 +341,11 @@ class QuotientSolver:
         should_be_p = not any(p[t] for t in tr)
         # a heap with the same element and fewer transitions adds no N-failure
         known = {x for x, old in zip(state.phi, state.trans, strict=True) if old and old <= tr}
-        # x has a P-failure when some z has z x in P and z t in P for a transition t
-        if self._pm_of is not state.monoid:
-            self._pm = np.array(p, dtype=bool)[state.monoid.array]
-            self._pm_of = state.monoid
-        pm = self._pm
-        either = np.asarray(pm[:, sorted(tr)].any(axis=1))
-        failing: list[bool] = np.asarray((pm & either[:, None]).any(axis=0)).tolist()
+        failing = _p_failing(state.monoid, p, tr)
         candidates = [x for x in range(state.monoid.size) if p[x] == should_be_p and not failing[x]]
         candidates.sort(key=lambda x: x not in known)
         tick = None if clock is None else clock.tick
+        stop_at = None if clock is None else clock.deadline
         for x in candidates:
             if x in known:
                 return x
@@ -292,7 +354,10 @@ class QuotientSolver:
             gens = [trial.phi[h] for h in slim]
             trans = [trial.trans[h] for h in slim]
             column, columns = state.monoid.column, state.monoid.columns
-            if least_n_failure(column, p, gens, trans, tick=tick, columns=columns) is None:
+            failure = least_n_failure(
+                column, p, gens, trans, tick=tick, columns=columns, stop_at=stop_at
+            )
+            if failure is None:
                 return x
         return None
 
@@ -310,9 +375,7 @@ class QuotientSolver:
         monoid = Product(parts, distinct, check)
         where = dict(zip(distinct, monoid.generators, strict=True))
         phi = [where[c] for c in components]
-        trans = [
-            self._transitions(monoid.column, phi, h) if h else frozenset() for h in range(len(phi))
-        ]
+        trans = self._all_transitions(monoid, phi)
         types = _types(phi, trans)
         p, _ = mark_p_portion(
             monoid.column,
@@ -322,8 +385,10 @@ class QuotientSolver:
             tick,
             columns=monoid.columns,
             want_least=False,
+            stop_at=None if clock is None else clock.deadline,
         )
-        reduced, image = reduce(monoid, p, sorted(set(phi)), check)
+        stop_at = None if clock is None else clock.deadline
+        reduced, image = reduce(monoid, p, sorted(set(phi)), check, stop_at)
         new_p = [False] * reduced.size
         for x, flag in enumerate(p):
             new_p[image[x]] = flag
@@ -337,7 +402,9 @@ class QuotientSolver:
         for _ in range(_MAX_RECALIBRATIONS):
             if clock is not None:
                 clock.check()
-            failure = trial.least_failure(None if clock is None else clock.tick)
+            failure = trial.least_failure(
+                None if clock is None else clock.tick, None if clock is None else clock.deadline
+            )
             if failure is None:
                 return trial
             trial = self._recalibrate(trial, failure, clock)

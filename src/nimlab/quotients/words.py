@@ -37,9 +37,12 @@ from typing import Any
 
 import numpy as np
 
+from nimlab.quotients.compiled import SearchStoppedError, kernel, run
+
 __all__ = [
     "Column",
     "Columns",
+    "SearchStoppedError",
     "least_n_failure",
     "least_p_failure",
     "mark_p_portion",
@@ -60,13 +63,17 @@ _KERNEL_CELLS = 4_000
 _MAX_CELLS = 30_000_000
 
 
+def _compiled(function: Any, args: tuple[Any, ...], stop_at: float | None) -> Any:
+    return run(function, args, stop_at)
+
+
+def _stopped() -> SearchStoppedError:
+    return SearchStoppedError("a compiled word search was stopped at its deadline")
+
+
 def _kernel(name: str = "mark") -> Any:
     """A compiled search of :mod:`nimlab.quotients.kernels`, or None without numba."""
-    try:
-        from nimlab.quotients import kernels
-    except ImportError:  # pragma: no cover - numba is an optional extra
-        return None
-    return getattr(kernels, name)
+    return kernel(name)
 
 
 def _arrays(
@@ -100,18 +107,21 @@ def mark_p_portion(
     columns: Columns | None = None,
     *,
     want_least: bool = True,
+    stop_at: float | None = None,
 ) -> tuple[list[bool], list[Word | None]]:
     """The P-portion predicted from each element's least word, and those least words
     (None for an element no word reaches; an empty list if not ``want_least``). Given
     ``columns`` (and numba), a large walk is compiled (:mod:`nimlab.quotients.kernels`;
-    ``tick`` is then called before and after)."""
+    ``tick`` is then called before and after; SearchStoppedError at ``stop_at``)."""
     big = columns is not None and gens and size * len(gens) >= _KERNEL_CELLS
     kernel = _kernel() if big else None
     arrays = None if kernel is None or columns is None else _arrays(columns, gens, trans, size)
     if kernel is not None and arrays is not None:
         if tick is not None:
             tick()
-        found, words = kernel(*arrays, size)
+        done, found, words = _compiled(kernel, (*arrays, size), stop_at)
+        if not done:
+            raise _stopped()
         if tick is not None:
             tick()
         least_words: list[Word | None] = []
@@ -159,10 +169,12 @@ def least_n_failure(
     bound: Word | None = None,
     tick: Tick | None = None,
     columns: Columns | None = None,
+    stop_at: float | None = None,
 ) -> Word | None:
     """The colex-least word predicted N with no option predicted P, or None; with
     ``bound``, only words colex-less than ``bound`` are searched (None if none of them
-    fails). Given ``columns`` (and numba), a large search is compiled."""
+    fails). Given ``columns`` (and numba), a large search is compiled (stopped at
+    ``stop_at``: SearchStoppedError)."""
     size = len(p)
     big = columns is not None and gens and size * len(gens) >= _KERNEL_CELLS
     kernel = _kernel("n_failure") if big else None
@@ -171,7 +183,9 @@ def least_n_failure(
         if tick is not None:
             tick()
         below = np.array(bound if bound is not None else (), dtype=np.int64)
-        hit, failure = kernel(*arrays, np.array(p, dtype=np.bool_), below)
+        hit, failure = _compiled(kernel, (*arrays, np.array(p, dtype=np.bool_), below), stop_at)
+        if hit < 0:
+            raise _stopped()
         if tick is not None:
             tick()
         return tuple(failure.tolist()) if hit else None
@@ -255,9 +269,10 @@ def p_failure(
     trans: Sequence[frozenset[int]],
     tick: Tick | None = None,
     columns: Columns | None = None,
+    stop_at: float | None = None,
 ) -> Word | None:
     """:func:`least_p_failure` over the least words :func:`mark_p_portion` finds; given
-    ``columns`` (and numba), both on whole arrays.
+    ``columns`` (and numba), both on whole arrays (the walk stopped at ``stop_at``).
 
     >>> from nimlab.quotients.monoid import cyclic
     >>> q = cyclic(1, 2)
@@ -274,7 +289,9 @@ def p_failure(
     if tick is not None:
         tick()
     gact, tcol, toff, tidx = arrays
-    _, least = kernel(gact, tcol, toff, tidx, size)
+    done, _, least = _compiled(kernel, (gact, tcol, toff, tidx, size), stop_at)
+    if not done:
+        raise _stopped()
     flags = np.array(p, dtype=np.bool_)
     either = np.logical_or.reduceat(flags[tcol][:, tidx], toff[:-1], axis=1)
     xs, ds = np.nonzero(flags[gact] & either & (least[:, :1] >= 0))
