@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Hashable
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 import typer
 from rich.table import Table
@@ -94,6 +94,9 @@ def _show(state: PlayState) -> None:
 def _hint(state: PlayState) -> None:
     hint = state.hint()
     analysis = hint["analysis"]
+    if hint["misere"]:
+        _misere_hint(state, hint)
+        return
     console.print(state.game.explain(state.position))
     verdict = "N: you (the player to move) can win" if analysis["outcome"] == "N" else "P: you lose"
     grundy = "" if analysis["grundy"] is None else f"Grundy value {analysis['grundy']}; "
@@ -112,6 +115,38 @@ def _hint(state: PlayState) -> None:
         )
     console.print(table)
     console.print("[dim]green: moves to P-positions (they win); red: moves to N-positions[/]")
+
+
+def _misere_hint(state: PlayState, hint: dict[str, Any]) -> None:
+    """A misère hint in the playground's words (:meth:`PlayState.hint`'s explanation: who
+    wins, and whether the misère quotient or a search says so; misère Nim by its rule); each
+    move marked by whether it wins for you, without Grundy values (they do not add up here)."""
+    wins = hint["analysis"]["outcome"] == "N"
+    verdict = "You can win." if wins else "You lose if the computer plays perfectly."
+    if hint["nim"] is not None:  # misère Nim: the heaps in binary, the rule and its move
+        console.print(state.game.explain(state.position))
+        console.print(Text(f"{verdict} The answer comes {hint['source']}.", style="bold"))
+        console.print(hint["nim"]["text"])
+    else:
+        console.print(Text(verdict, style="bold"))
+        console.print(hint["explanation"], markup=False, highlight=False)
+    if hint["options"] is None:
+        console.print(f"[dim]{hint['options_note']}[/]")
+        return
+    table = Table("move", "leaves", "for you", box=None, header_style="bold")
+    for option in hint["options"]:
+        good = option["outcome"] == "P"  # the computer, to move next, loses
+        table.add_row(
+            option["label"],
+            option["to"] or "(empty)",
+            "wins" if good else "loses",
+            style="green" if good else "red",
+        )
+    console.print(table)
+    console.print(
+        "[dim]green: the move wins (the computer, moving next, loses against perfect play);"
+        " red: the computer can then win[/]"
+    )
 
 
 def _finish(state: PlayState, last: str) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from functools import reduce
 from operator import xor
 from pathlib import Path
+from typing import NamedTuple
 
 from nimlab.budget import Budget
 from nimlab.octal import OctalCode, grundy_sequence
@@ -90,22 +91,29 @@ def write_report(
     seconds = 600.0 if budget is None else budget.seconds
     started = time.monotonic()
     rows: list[str] = []
-    certificates = []
-    results: dict[str, MisereQuotient] = {}
+    facts: dict[str, _Facts] = {}  # what the comparison with the literature needs, no tables
     skipped = 0
-    for index, (code, allowed) in enumerate(census_codes()):
-        if limit is not None and index >= limit:
-            break
-        left = seconds - (time.monotonic() - started)
-        if left < allowed and len(code) > 4:  # two-digit codes always run
-            skipped += 1
-            continue
-        if progress is not None:
-            progress(f"misère census: {code} ({index + 1})")
-        quotient = misere_quotient(code, seconds=allowed)
-        results[code] = quotient
-        certificates.append(quotient.certificate())
-        rows.append(_row(code, quotient))
+    # each certificate is written as soon as its code is done: the tables of hundreds of
+    # quotients (nested lists, tens of MB for an order of 1,000) are never held together
+    with (out / "certificates.json").open("w") as certificates:
+        certificates.write("[")
+        for index, (code, allowed) in enumerate(census_codes()):
+            if limit is not None and index >= limit:
+                break
+            left = seconds - (time.monotonic() - started)
+            if left < allowed and len(code) > 4:  # two-digit codes always run
+                skipped += 1
+                continue
+            if progress is not None:
+                progress(f"misère census: {code} ({index + 1})")
+            quotient = misere_quotient(code, seconds=allowed)
+            facts[code] = fact = _Facts(
+                plain_misere_nim(quotient), quotient.tame, quotient.certified_to, quotient.order
+            )
+            certificates.write(("," if len(facts) > 1 else "") + json.dumps(quotient.certificate()))
+            rows.append(_row(code, quotient, fact.plain))
+            del quotient
+        certificates.write("]")
     lines = [
         "# Misère quotients of small octal games",
         "",
@@ -116,7 +124,7 @@ def write_report(
         "*Plain* = the misère Nim rule on the Grundy values gives every sum of up to three",
         "heaps of at most 24 (within the certified heaps). Each code had",
         f"{_TWO_DIGIT_SECONDS:g} s (two digits) or {_THREE_DIGIT_SECONDS:g} s (three digits);",
-        f"the run took {time.monotonic() - started:.0f} s for {len(results)} codes"
+        f"the run took {time.monotonic() - started:.0f} s for {len(facts)} codes"
         + (f" ({skipped} three-digit codes left out by the budget)." if skipped else "."),
         "",
         "| code | \\|Q\\| | \\|P\\| | period | preperiod | tame | plain | certified to |",
@@ -125,26 +133,34 @@ def write_report(
         "",
         "## Against the literature",
         "",
-        *_literature(results),
+        *_literature(facts),
         "",
         "Certificates: `certificates.json` (table, P-portion, Φ per code); recheck one with",
         "`nimlab.quotients.certificate.check_certificate` (the proof, and brute force on small"
         " sums).",
     ]
-    (out / "certificates.json").write_text(json.dumps(certificates))
     report = out / "report.md"
     report.write_text("\n".join(lines) + "\n")
     return report
 
 
-def _row(code: str, q: MisereQuotient) -> str:
+class _Facts(NamedTuple):
+    """What the census keeps of a code's quotient after its row and certificate are written."""
+
+    plain: bool
+    tame: bool
+    certified_to: int
+    order: int
+
+
+def _row(code: str, q: MisereQuotient, plain_nim: bool) -> str:
     if q.period is not None:
         scope = f"all heaps (proof to {q.certified_to})"
     elif q.settled:
         scope = f"{q.certified_to} (no period proven)"
     else:
         scope = f"not settled up to heap {q.certified_to + 1} (partial order {q.order})"
-    plain = "yes" if plain_misere_nim(q) else "no"
+    plain = "yes" if plain_nim else "no"
     period = "-" if q.period is None else str(q.period)
     preperiod = "-" if q.preperiod is None else str(q.preperiod)
     tame = "yes" if q.tame else "no"
@@ -152,11 +168,11 @@ def _row(code: str, q: MisereQuotient) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-def _literature(results: dict[str, MisereQuotient]) -> list[str]:
+def _literature(results: dict[str, _Facts]) -> list[str]:
     quaternary = [c for c in results if len(c) == 5 and set(c[2:]) <= set("0123")]
     lines = []
     if len(quaternary) == 48:
-        not_plain = sorted(c for c in quaternary if not plain_misere_nim(results[c]))
+        not_plain = sorted(c for c in quaternary if not results[c].plain)
         agree = tuple(not_plain) == _NOT_PLAIN_QUATERNARY
         lines.append(
             "- Three-digit quaternary codes that are not plain misère Nim: "
