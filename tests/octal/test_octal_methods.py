@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -68,6 +73,47 @@ def test_numba_kernel_on_wide_values(
     for text in ("0.6", "0.16", "4.07", "0.137", "0.0"):
         got = kernels.numba_sequence(rules_of(OctalCode.parse(text)), 2500)
         assert got == plain_values[text], text
+
+
+_CACHED_RUN = """
+import sys
+import numpy as np
+from nimlab.octal import kernels, sparse
+from nimlab.octal.plain import plain_sequence
+from nimlab.octal.rules import GRUNDY_GAME_RULES
+want = plain_sequence(GRUNDY_GAME_RULES, 1500)
+for name in sys.argv[1].split(","):
+    kernels.value_dtype = lambda half, kind=getattr(np, name): kind
+    backend = kernels.NumbaBackend(GRUNDY_GAME_RULES, 1500)
+    sparse.run_sparse(backend, 1500)
+    assert backend.g.dtype == name and backend.g.tolist() == want, name
+stats = kernels.extend.stats
+print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
+"""
+
+
+def test_disk_cache_serves_every_value_type(tmp_path: Path) -> None:
+    """The kernels are cached on disk (``cache=True``), one entry per value type: a cache
+    written for ``uint16`` values is extended by ``uint8``/``uint32`` runs, and every run,
+    compiled or loaded, equals the plain engine."""
+
+    def run(types: str) -> tuple[int, int]:
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+        env["PYTHONPATH"] = os.pathsep.join(sys.path)
+        done = subprocess.run(
+            [sys.executable, "-c", _CACHED_RUN, types],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        hits, misses = done.stdout.split()
+        return int(hits), int(misses)
+
+    assert run("uint16") == (0, 1)  # compiled and written
+    assert run("uint8,uint16,uint32") == (1, 2)  # uint16 loaded, the others compiled
+    assert run("uint32,uint8,uint16") == (3, 0)  # all loaded
 
 
 @pytest.mark.parametrize("chunk", [1, 2, 5, 37, 64])

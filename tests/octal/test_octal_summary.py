@@ -197,9 +197,11 @@ def test_census_through_the_store(cli: Any, tmp_path: Path) -> None:
     assert budget.code == 2
 
 
-def test_kernels_stay_in_bounds() -> None:
+def test_kernels_stay_in_bounds(tmp_path: Path) -> None:
     """The compiled kernels with numba's bounds checks on (a read or write past an array
-    raises instead of corrupting memory), on games whose first values make every value rare."""
+    raises instead of corrupting memory), on games whose first values make every value rare.
+    The kernels are cached on disk, and numba's cache key ignores ``NUMBA_BOUNDSCHECK``: an
+    empty cache directory makes them compile here with the checks."""
     script = (
         "from nimlab.octal import OctalCode\n"
         "from nimlab.octal.rules import GRUNDY_GAME_RULES\n"
@@ -210,6 +212,7 @@ def test_kernels_stay_in_bounds() -> None:
         "print('ok')\n"
     )
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=600
     )

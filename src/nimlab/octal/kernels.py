@@ -1,7 +1,11 @@
 """The compiled sparse-space engine: one kernel for the full table and the bounded summary.
 
-Import this module only when numba is wanted (it imports numba at the top; the kernels compile
-on first use, a second or two per value type). The kernels:
+Import this module only when numba is wanted (it imports numba at the top). The kernels
+compile on first use, about 2 CPU seconds per value type, and are cached on disk
+(``cache=True``: numba keys each entry by signature, CPU and the source's bytecode, so each
+value type and machine gets its own, and an edit of this file invalidates them), so a process
+pays the compile once per machine; whole ``grundy grundy-game --upto 1048575 --summary``
+process 9.4 -> 3.7 CPU s, start-up 4.4 -> 1.4 s. The kernels:
 
 - :func:`extend` computes ``g(start), ...`` by the sparse-space method
   (:mod:`nimlab.octal.sparse`) over a ``uint8``/``uint16``/``uint32`` value array; each split
@@ -65,7 +69,7 @@ __all__ = [
 ]
 
 
-@numba.njit(cache=False, nogil=True)
+@numba.njit(cache=True, nogil=True)
 def _count_below(rare: Any, count: int, bound: int) -> int:  # pragma: no cover - compiled
     """How many of the sorted ``rare[:count]`` are below ``bound``."""
     low, high = 0, count
@@ -78,7 +82,7 @@ def _count_below(rare: Any, count: int, bound: int) -> int:  # pragma: no cover 
     return low
 
 
-@numba.njit(cache=False, nogil=True)
+@numba.njit(cache=True, nogil=True)
 def _compare(
     g: Any, gr: Any, n: int, split: Any, unequal: bool, targets: Any, missing: int
 ) -> int:  # pragma: no cover - compiled
@@ -126,7 +130,7 @@ def _compare(
     return int(targets[0])
 
 
-@numba.njit(cache=False, nogil=True)
+@numba.njit(cache=True, nogil=True)
 def _scan(
     g: Any,
     gr: Any,
@@ -195,7 +199,7 @@ def _scan(
     return candidate if least < 0 else least
 
 
-@numba.njit(cache=False, nogil=True)
+@numba.njit(cache=True, nogil=True)
 def extend(
     g: Any,
     gr: Any,
@@ -269,7 +273,7 @@ def extend(
     return stop, nrare
 
 
-@numba.njit(cache=False, nogil=True)
+@numba.njit(cache=True, nogil=True)
 def collect_rare(
     g: Any, count: int, rare_value: Any, rare: Any, rare_g: Any
 ) -> int:  # pragma: no cover - compiled
@@ -286,7 +290,7 @@ def collect_rare(
     return found
 
 
-@numba.njit(cache=False, nogil=True)
+@numba.njit(cache=True, nogil=True)
 def least_period(
     g: Any, size: int, max_take: int, max_period: int, z: Any
 ) -> tuple[int, int]:  # pragma: no cover - compiled
@@ -316,7 +320,7 @@ def least_period(
     return 0, 0
 
 
-@numba.njit(cache=False, nogil=True)
+@numba.njit(cache=True, nogil=True)
 def first_last(
     g: Any, start: int, stop: int, first: Any, last: Any
 ) -> None:  # pragma: no cover - compiled
