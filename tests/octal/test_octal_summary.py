@@ -217,3 +217,43 @@ def test_kernels_stay_in_bounds(tmp_path: Path) -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=600
     )
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+_PEAK_OF_CLI = """
+import atexit, resource, runpy, sys
+atexit.register(lambda: print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr))
+sys.argv = ["nimlab", "grundy", "grundy-game", "--upto", sys.argv[1], "--summary", "--json",
+            "--no-store"]
+runpy.run_module("nimlab", run_name="__main__")
+"""
+
+
+def test_memory_estimate_covers_the_measured_peak() -> None:
+    """``summary_cost``'s peak bytes are not below what the run takes: the values the engine
+    allocates (tracemalloc sees numpy's arrays: one ``uint16`` copy, no reversed one) and the
+    whole CLI process (its own peak RSS, printed at exit)."""
+    import tracemalloc
+
+    from nimlab.octal.summary import _ENGINE_BYTES, summary_cost
+
+    upto = (1 << 20) - 1
+    _, estimate = summary_cost(GRUNDY_GAME_RULES, upto, max_take=None)
+    tracemalloc.start()
+    try:
+        summary = summarize(GRUNDY_GAME_RULES, upto, max_take=None)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert summary.value_bytes == 2 and 2 * (upto + 1) <= peak <= estimate - _ENGINE_BYTES
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK_OF_CLI, str(upto)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["computed"] == upto + 1
+    rss = int(done.stderr.strip().splitlines()[-1]) * 1024
+    assert rss <= estimate, (rss, estimate)
