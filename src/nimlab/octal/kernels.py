@@ -94,8 +94,9 @@ def _compare(
     trip count; the values' narrow type matters: 64 ``uint8`` lanes per AVX-512 register).
     The backward side is a forward load and a ``vpermb`` in the register (checked in the
     assembly), as fast in-process as the reversed copy of the values it replaced (Grundy's
-    game and 0.6 at 2^19, medians of 5: 0.98x and 0.99x) at half the memory. Consecutive splits find the last values later
-    than the spread-out ones of :func:`_scan`, but each costs a fraction of a cycle.
+    game and 0.6 at 2^19, medians of 5: 0.98x and 0.99x) at half the memory. Consecutive
+    splits find the last values later than the spread-out ones of :func:`_scan`, but each
+    costs a fraction of a cycle.
     """
     for k in split:
         rest = n - k
