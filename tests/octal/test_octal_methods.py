@@ -116,6 +116,21 @@ def test_disk_cache_serves_every_value_type(tmp_path: Path) -> None:
     assert run("uint32,uint8,uint16") == (3, 0)  # all loaded
 
 
+@pytest.mark.parametrize("chunk", [63, 65, 129, 1000])
+def test_blocks_of_heaps_equal_plain(
+    chunk: int, plain_values: dict[str, list[int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled kernel marks the rare pairs of 64 consecutive heaps together (a rare heap
+    whose partner falls inside the block, heap by heap; an equal split the rules forbid, cut
+    out of the block): stretches that start inside a block, shorter or longer than one, equal
+    the plain engine, for equal and unequal splits and several removals."""
+    monkeypatch.setattr(sparse, "REPORT_EVERY", chunk)
+    assert grundy_game_sequence(2500, method="numba") == plain_values["grundy"]
+    for text in ("0.6", "0.0", "4.7", "0.4000001", "0.56", "0.72"):
+        got = grundy_sequence(OctalCode.parse(text), 2500, method="numba")
+        assert got == plain_values[text], text
+
+
 @pytest.mark.parametrize("chunk", [1, 2, 5, 37, 64])
 @pytest.mark.parametrize("method", ["sparse", "numba"])
 def test_chunks_between_progress_reports_change_no_value(

@@ -48,6 +48,8 @@ from nimlab.octal.rules import MoveRules
 from nimlab.octal.sparse import is_rare, run_sparse, value_dtype
 
 _BLOCK = 64
+_HEAPS = 64
+"""Consecutive heaps whose rare pairs :func:`extend` marks together."""
 _LANES = 128
 """Consecutive splits compared at once in :func:`_compare` (64 measured slower on Grundy's
 game, 256 no faster on 0.6)."""
@@ -219,53 +221,85 @@ def extend(
     """Compute ``g[start:stop]``; returns (next n, number of rare positions).
 
     Stops right after a value ``>= half`` (the caller widens the value range) or when the rare
-    arrays are full (the caller grows them). ``seen`` holds stamps ``n + 1`` of marked values.
-    The hot loops index with ``np.uintp`` (indices known to be in range), which spares each
-    access numba's test for a negative index (15-18% of the run time).
+    arrays are full (the caller grows them); ``seen``'s length is the number of values marked.
+    The heaps go in blocks of :data:`_HEAPS`: for a rare heap ``a`` whose partner
+    ``b = n - k - a`` is computed and positive for every heap ``n`` of the block, the ``b``
+    are consecutive, so one loop over the block marks the pairs from contiguous loads into a
+    row of ``uint8`` marks per heap (stamped per block); the few rare heaps below the block
+    size or inside the block are paired heap by heap. In-process, medians of 5 at 2^19:
+    Grundy's game 1.24x, 0.6 1.07x faster than one heap at a time (the scan for missing rare
+    values, not the pairs, is now most of 0.6's time). The hot loops index with ``np.uintp``
+    (indices known to be in range), which spares each access numba's test for a negative
+    index (15-18% of the run time).
     """
     capacity = rare.shape[0]
-    todo = np.zeros(seen.shape[0], dtype=np.int64)
+    nvalues = seen.shape[0]
+    todo = np.zeros(nvalues, dtype=np.int64)
     targets = np.zeros(_COMPARE_BELOW + 1, dtype=g.dtype)
-    for n in range(start, stop):
-        stamp = n + 1
-        for k in take_all:
-            if k == n:
-                seen[0] = stamp
-        for k in take_some:
-            if k < n:
-                seen[g[n - k]] = stamp
+    marks = np.zeros((_HEAPS, nvalues), dtype=np.uint8)  # one row of marks per heap
+    stamp = 0
+    for n0 in range(start, stop, _HEAPS):
+        n1 = min(stop, n0 + _HEAPS)
+        heaps = n1 - n0
+        stamp += 1
+        if stamp == 256:  # the stamps wrap: forget every mark
+            marks[:, :] = 0
+            stamp = 1
+        # the rare heaps a whose partner b = n - k - a is below n0 and >= 1 for every heap n
+        # of the block: a in [heaps - k, n0 - k - 1], the same a for all of them, and b runs
+        # over consecutive heaps (contiguous loads, a store per pair)
         for k in split:
-            rest = n - k
-            if rest < 2:
-                continue
-            top = _count_below(rare, nrare, rest)  # rare heaps a with 1 <= a < rest
-            skip = -1
-            if unequal and rest % 2 == 0:
-                middle = _count_below(rare, top, rest >> 1)
-                if middle < top and rare[middle] == rest >> 1:
-                    skip = middle
-            if skip < 0:
-                for i in range(top):
-                    seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - rare[i])])] = stamp
-            else:
-                for i in range(skip):
-                    seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - rare[i])])] = stamp
-                for i in range(skip + 1, top):
-                    seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - rare[i])])] = stamp
-        value = 0
-        while seen[value] == stamp:
-            value += 1
-        if rare_value[value]:
-            value = _scan(g, n, value, seen, stamp, rare_value, split, unequal, todo, targets)
-        g[n] = value
-        if rare_value[value] and n > 0:
-            rare[nrare] = n
-            rare_g[nrare] = value
-            nrare += 1
-            if nrare == capacity:
+            low = _count_below(rare, nrare, max(1, heaps - k))
+            high = _count_below(rare, nrare, n0 - k)
+            for i in range(low, high):
+                a = rare[i]
+                x = rare_g[i]
+                base = n0 - k - a
+                skip = 2 * a + k - n0  # the heap whose equal split (a, a) is forbidden
+                if not unequal or skip < 0 or skip >= heaps:
+                    skip = heaps
+                for j in range(skip):
+                    marks[j, np.uintp(x ^ g[np.uintp(base + j)])] = stamp
+                for j in range(skip + 1, heaps):
+                    marks[j, np.uintp(x ^ g[np.uintp(base + j)])] = stamp
+        for n in range(n0, n1):
+            seen = marks[n - n0]
+            for k in take_all:
+                if k == n:
+                    seen[0] = stamp
+            for k in take_some:
+                if k < n:
+                    seen[g[n - k]] = stamp
+            for k in split:
+                rest = n - k
+                if rest < 2:
+                    continue
+                # the rare heaps a the block did not pair: a < heaps - k and a >= n0 - k
+                low = _count_below(rare, nrare, max(1, heaps - k))
+                high = _count_below(rare, nrare, max(1, n0 - k))
+                top = _count_below(rare, nrare, rest)
+                for i in range(low):
+                    a = rare[i]
+                    if a < rest and not (unequal and 2 * a == rest):
+                        seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - a)])] = stamp
+                for i in range(max(high, low), top):
+                    a = rare[i]
+                    if not (unequal and 2 * a == rest):
+                        seen[np.uintp(rare_g[i] ^ g[np.uintp(rest - a)])] = stamp
+            value = 0
+            while seen[value] == stamp:
+                value += 1
+            if rare_value[value]:
+                value = _scan(g, n, value, seen, stamp, rare_value, split, unequal, todo, targets)
+            g[n] = value
+            if rare_value[value] and n > 0:
+                rare[nrare] = n
+                rare_g[nrare] = value
+                nrare += 1
+                if nrare == capacity:
+                    return n + 1, nrare
+            if value >= half:
                 return n + 1, nrare
-        if value >= half:
-            return n + 1, nrare
     return stop, nrare
 
 

@@ -475,9 +475,10 @@ def summarize_code(
 _PAIR_SECONDS = 2.0e-9  # one kernel: Grundy's game to 2^23 in 21.2 s, 1,273 rare heaps (loaded)
 _VALUE_SECONDS = 1e-7
 _COMPILE_SECONDS = 2.0
-_ENGINE_BYTES = 240_000_000
+_ENGINE_BYTES = 400_000_000
 """The process without its values: interpreter, imports, numba (173-205 MB measured with
-``--upto 0`` and a warm kernel cache, 225 MB at 2^20 when the kernels compile)."""
+``--upto 0`` and a warm kernel cache, 232 MB at 2^20 when the kernels compile; once 350 MB,
+in the CLI child of a test run, cause not found: hence the margin)."""
 _SAMPLES = (32_767, 65_535)
 
 
@@ -487,7 +488,7 @@ def summary_cost(rules: MoveRules, upto: int, *, max_take: int | None) -> tuple[
     summary is a closed form; otherwise its rare counts give the sparse engine's cost.
 
     >>> seconds, size = summary_cost(rules_of(OctalCode.parse("0.77")), 2**40, max_take=2)
-    >>> seconds < 5, size < 300_000_000
+    >>> seconds < 5, size < 500_000_000
     (True, True)
     """
     pilot = SummaryRun(rules=rules, key="", max_take=max_take)
