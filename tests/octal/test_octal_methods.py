@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,6 +72,62 @@ def test_numba_kernel_on_wide_values(
     assert backend.g.dtype == dtype and backend.g.tolist() == plain_values["grundy"]
     for text in ("0.6", "0.16", "4.07", "0.137", "0.0"):
         got = kernels.numba_sequence(rules_of(OctalCode.parse(text)), 2500)
+        assert got == plain_values[text], text
+
+
+_CACHED_RUN = """
+import sys
+import numpy as np
+from nimlab.octal import kernels, sparse
+from nimlab.octal.plain import plain_sequence
+from nimlab.octal.rules import GRUNDY_GAME_RULES
+want = plain_sequence(GRUNDY_GAME_RULES, 1500)
+for name in sys.argv[1].split(","):
+    kernels.value_dtype = lambda half, kind=getattr(np, name): kind
+    backend = kernels.NumbaBackend(GRUNDY_GAME_RULES, 1500)
+    sparse.run_sparse(backend, 1500)
+    assert backend.g.dtype == name and backend.g.tolist() == want, name
+stats = kernels.extend.stats
+print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
+"""
+
+
+def test_disk_cache_serves_every_value_type(tmp_path: Path) -> None:
+    """The kernels are cached on disk (``cache=True``), one entry per value type: a cache
+    written for ``uint16`` values is extended by ``uint8``/``uint32`` runs, and every run,
+    compiled or loaded, equals the plain engine."""
+
+    def run(types: str) -> tuple[int, int]:
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+        env["PYTHONPATH"] = os.pathsep.join(sys.path)
+        done = subprocess.run(
+            [sys.executable, "-c", _CACHED_RUN, types],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        hits, misses = done.stdout.split()
+        return int(hits), int(misses)
+
+    assert run("uint16") == (0, 1)  # compiled and written
+    assert run("uint8,uint16,uint32") == (1, 2)  # uint16 loaded, the others compiled
+    assert run("uint32,uint8,uint16") == (3, 0)  # all loaded
+
+
+@pytest.mark.parametrize("chunk", [63, 65, 129, 1000])
+def test_blocks_of_heaps_equal_plain(
+    chunk: int, plain_values: dict[str, list[int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled kernel marks the rare pairs of 64 consecutive heaps together (a rare heap
+    whose partner falls inside the block, heap by heap; an equal split the rules forbid, cut
+    out of the block): stretches that start inside a block, shorter or longer than one, equal
+    the plain engine, for equal and unequal splits and several removals."""
+    monkeypatch.setattr(sparse, "REPORT_EVERY", chunk)
+    assert grundy_game_sequence(2500, method="numba") == plain_values["grundy"]
+    for text in ("0.6", "0.0", "4.7", "0.4000001", "0.56", "0.72"):
+        got = grundy_sequence(OctalCode.parse(text), 2500, method="numba")
         assert got == plain_values[text], text
 
 

@@ -197,9 +197,11 @@ def test_census_through_the_store(cli: Any, tmp_path: Path) -> None:
     assert budget.code == 2
 
 
-def test_kernels_stay_in_bounds() -> None:
+def test_kernels_stay_in_bounds(tmp_path: Path) -> None:
     """The compiled kernels with numba's bounds checks on (a read or write past an array
-    raises instead of corrupting memory), on games whose first values make every value rare."""
+    raises instead of corrupting memory), on games whose first values make every value rare.
+    The kernels are cached on disk, and numba's cache key ignores ``NUMBA_BOUNDSCHECK``: an
+    empty cache directory makes them compile here with the checks."""
     script = (
         "from nimlab.octal import OctalCode\n"
         "from nimlab.octal.rules import GRUNDY_GAME_RULES\n"
@@ -210,7 +212,48 @@ def test_kernels_stay_in_bounds() -> None:
         "print('ok')\n"
     )
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=600
     )
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+_PEAK_OF_CLI = """
+import atexit, resource, runpy, sys
+atexit.register(lambda: print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr))
+sys.argv = ["nimlab", "grundy", "grundy-game", "--upto", sys.argv[1], "--summary", "--json",
+            "--no-store"]
+runpy.run_module("nimlab", run_name="__main__")
+"""
+
+
+def test_memory_estimate_covers_the_measured_peak() -> None:
+    """``summary_cost``'s peak bytes are not below what the run takes: the values the engine
+    allocates (tracemalloc sees numpy's arrays: one ``uint16`` copy, no reversed one) and the
+    whole CLI process (its own peak RSS, printed at exit)."""
+    import tracemalloc
+
+    from nimlab.octal.summary import _ENGINE_BYTES, summary_cost
+
+    upto = (1 << 20) - 1
+    _, estimate = summary_cost(GRUNDY_GAME_RULES, upto, max_take=None)
+    tracemalloc.start()
+    try:
+        summary = summarize(GRUNDY_GAME_RULES, upto, max_take=None)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert summary.value_bytes == 2 and 2 * (upto + 1) <= peak <= estimate - _ENGINE_BYTES
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK_OF_CLI, str(upto)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["computed"] == upto + 1
+    rss = int(done.stderr.strip().splitlines()[-1]) * 1024
+    assert rss <= estimate, (rss, estimate)

@@ -3,9 +3,9 @@
 The engine (:class:`SummaryRun`) is the sparse-space method of :mod:`nimlab.octal.sparse`
 compiled by numba (:mod:`nimlab.octal.kernels`, the kernel of the full table too), with the
 values in the narrowest unsigned integer type that holds them (``uint8`` while every value is
-below 256: one byte per heap, and one more for the copy in reverse order the kernel
-compares), rare positions in arrays that grow with them, and the histogram kept as the values
-come.
+below 256: one byte per heap, ``uint16`` two; a single copy, the kernel's vector compares read
+it backwards in registers), rare positions in arrays that grow with them, and the histogram
+kept as the values come.
 It looks for a period by the octal periodicity theorem at values 64, 80, 100, ... (each about
 1.25 times the last) and stops as soon as one is proven; the histogram up to any N then follows
 in closed form, so a periodic game answers for ``N = 2**40`` at once.
@@ -165,7 +165,6 @@ class SummaryRun:
             self._check_period(min(self.count, target))
             return
         self._grow(min(target, max(self.count * 2, _FIRST_CHUNK)))
-        gr = self.g[::-1].copy()  # the values in reverse order, for the kernel's compares
         half = self._half()
         rare_value, mask = self._rare_table(half)
         rare, rare_g, nrare = self._rare_positions(rare_value, 1024)
@@ -178,15 +177,13 @@ class SummaryRun:
         started = last_save = last_report = time.monotonic()
         while self.count < target:
             if self.count >= self.g.shape[0]:
-                del gr  # never two reversed copies at once
                 self._grow(min(target, self.g.shape[0] * 2))
-                gr = self.g[::-1].copy()
             stop = min(target, review, self.g.shape[0], self.count + _CHUNK)
             if self.max_take is not None:
                 stop = min(stop, next_check)
             start = self.count
             reached, nrare = kernels.extend(
-                self.g, gr, start, stop, rare, rare_g, nrare, rare_value, seen, half,
+                self.g, start, stop, rare, rare_g, nrare, rare_value, seen, half,
                 take_all, take_some, split, self.rules.unequal_split,
             )  # fmt: skip
             self._count_values(start, reached)
@@ -198,9 +195,7 @@ class SummaryRun:
                     review *= 2
                 half = self._half()
                 if self.g.dtype != value_dtype(half):
-                    del gr
                     self.g = self.g.astype(value_dtype(half))
-                    gr = self.g[::-1].copy()
                 rare_value, mask = self._rare_table(half)
                 rare, rare_g, nrare = self._rare_positions(rare_value, max(1024, 2 * nrare))
                 seen = np.zeros(2 * half + 1, dtype=np.int64)
@@ -480,7 +475,10 @@ def summarize_code(
 _PAIR_SECONDS = 2.0e-9  # one kernel: Grundy's game to 2^23 in 21.2 s, 1,273 rare heaps (loaded)
 _VALUE_SECONDS = 1e-7
 _COMPILE_SECONDS = 2.0
-_ENGINE_BYTES = 160_000_000
+_ENGINE_BYTES = 400_000_000
+"""The process without its values: interpreter, imports, numba (173-205 MB measured with
+``--upto 0`` and a warm kernel cache, 232 MB at 2^20 when the kernels compile; once 350 MB,
+in the CLI child of a test run, cause not found: hence the margin)."""
 _SAMPLES = (32_767, 65_535)
 
 
@@ -490,7 +488,7 @@ def summary_cost(rules: MoveRules, upto: int, *, max_take: int | None) -> tuple[
     summary is a closed form; otherwise its rare counts give the sparse engine's cost.
 
     >>> seconds, size = summary_cost(rules_of(OctalCode.parse("0.77")), 2**40, max_take=2)
-    >>> seconds < 5, size < 200_000_000
+    >>> seconds < 5, size < 500_000_000
     (True, True)
     """
     pilot = SummaryRun(rules=rules, key="", max_take=max_take)
@@ -511,8 +509,10 @@ def summary_cost(rules: MoveRules, upto: int, *, max_take: int | None) -> tuple[
     seconds = _PAIR_SECONDS * size * rare_upto + _VALUE_SECONDS * size + _COMPILE_SECONDS
     itemsize = 1 if int(pilot.g[: pilot.count].max()) < 64 else 2
     period_bytes = 4 * min(MAX_PERIOD, size // 2) if max_take is not None else 0
-    values_bytes = 2 * itemsize * size  # the values and the kernel's reversed copy
-    return seconds, int(_ENGINE_BYTES + values_bytes + period_bytes + 12 * rare_upto)
+    values_bytes = itemsize * size  # one copy of the values
+    counting_bytes = 8 * min(size, _CHUNK)  # np.bincount's intp copy of a chunk
+    total = _ENGINE_BYTES + values_bytes + counting_bytes + period_bytes + 12 * rare_upto
+    return seconds, int(total)
 
 
 def warm_up() -> None:
