@@ -119,11 +119,17 @@ def _types(
     ``subsumed=True`` also drops a heap whose transitions contain another's of the same
     element (no least N-failure uses it: the other heap gives a smaller one)."""
     kept: list[int] = []
+    seen: set[tuple[int, frozenset[int]]] = set()
+    by_element: dict[int, list[frozenset[int]]] = {}
     for h, (x, tr) in enumerate(zip(phi, trans, strict=True)):
-        if not tr:
+        if not tr or (x, tr) in seen:
             continue
-        if any(phi[k] == x and (trans[k] <= tr if subsumed else trans[k] == tr) for k in kept):
-            continue
+        if subsumed:
+            mine = by_element.setdefault(x, [])
+            if any(old <= tr for old in mine):
+                continue
+            mine.append(tr)
+        seen.add((x, tr))
         kept.append(h)
     return kept
 
@@ -234,9 +240,9 @@ class _Step:
             self.pm = self.p[self.table]
         self.slim: list[int] = []
         self.rows = np.zeros((16, self.size), dtype=bool)  # the transitions of each slim type
-        self.slim_phi: list[int] = []
-        self.tidx: list[int] = []  # the transitions of the slim types, one sorted run each
-        self.toff: list[int] = [0]
+        self.slim_phi = np.zeros(16, dtype=np.int64)
+        self.tidx = np.zeros(64, dtype=np.int64)  # the slim types' transitions, sorted runs
+        self.toff = np.zeros(17, dtype=np.int64)
         for h in _types(state.phi, state.trans, subsumed=True):
             self.add_slim(h, state.phi[h], state.trans[h])
         self.sync()
@@ -254,21 +260,28 @@ class _Step:
     def add_slim(self, h: int, x: int, tr: frozenset[int]) -> None:
         """Heap ``h`` (element ``x``, transitions ``tr``) is a new slim type."""
         k = len(self.slim)
-        if k == len(self.rows):
+        if k + 1 >= len(self.rows):
             self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
-        self.rows[k, sorted(tr)] = True
+            self.slim_phi = np.concatenate([self.slim_phi, np.zeros_like(self.slim_phi)])
+            self.toff = np.concatenate([self.toff, np.zeros_like(self.toff)])
+        run = sorted(tr)
+        end = self.toff[k] + len(run)
+        if end + self.size >= len(self.tidx):
+            self.tidx = np.concatenate([self.tidx, np.zeros(end + self.size, dtype=np.int64)])
+        self.rows[k, run] = True
         self.slim.append(h)
-        self.slim_phi.append(x)
-        self.tidx.extend(sorted(tr))
-        self.toff.append(len(self.tidx))
+        self.slim_phi[k] = x
+        self.tidx[self.toff[k] : end] = run
+        self.toff[k + 1] = end
 
     def known(self, tr: frozenset[int]) -> set[int]:
         """The elements of heaps with options all in ``tr`` (a heap of one of them with
         transitions ``tr`` adds no type and no N-failure)."""
         outside = np.ones(self.size, dtype=bool)
         outside[sorted(tr)] = False
-        within = ~(self.rows[: len(self.slim)] & outside).any(axis=1)
-        return set(np.array(self.slim_phi, dtype=np.int64)[within].tolist())
+        k = len(self.slim)
+        within = ~(self.rows[:k] & outside).any(axis=1)
+        return set(self.slim_phi[:k][within].tolist())
 
     def arrays(
         self, x: int, tr: frozenset[int]
@@ -276,11 +289,15 @@ class _Step:
         """The arrays of :func:`nimlab.quotients.kernels.n_failure` for the slim types and a
         new one (``x``, ``tr``), read off the table (a column for every element)."""
         assert self.table is not None
-        gact = np.ascontiguousarray(self.table[:, [*self.slim_phi, x]])
+        k = len(self.slim)
+        self.slim_phi[k] = x  # room for one more type is always kept
+        gact = np.ascontiguousarray(np.take(self.table, self.slim_phi[: k + 1], axis=1))
         run = sorted(tr)
-        toff = np.array([*self.toff, self.toff[-1] + len(run)], dtype=np.int64)
-        tidx = np.array([*self.tidx, *run], dtype=np.int64)
-        return gact, self.table, toff, tidx
+        end = self.toff[k] + len(run)
+        self.tidx[self.toff[k] : end] = run
+        toff = self.toff[: k + 2].copy()
+        toff[k + 1] = end
+        return gact, self.table, toff, self.tidx[:end].copy()
 
 
 def _spread(word: Sequence[int], types: Sequence[int], heaps: int) -> tuple[int, ...]:
@@ -499,7 +516,7 @@ class QuotientSolver:
                     state.phi.append(x)
                     state.trans.append(tr)
                     return
-                self.state = self._expand(n, clock)
+                self.state = self._expand(n, tr, clock)
         except SearchStoppedError:
             assert clock is not None  # only a deadline stops a search
             raise TooLargeError(clock.message, estimate=n, limit=n - 1) from None
@@ -557,16 +574,24 @@ class QuotientSolver:
         parts: Sequence[Monoid],
         components: Sequence[tuple[int, ...]],
         clock: _Clock | None,
+        embedded: Sequence[frozenset[int]] | None = None,
     ) -> Pretension:
         """The reduced pretension of the heaps mapped to ``components`` of the product of
-        ``parts``, its P-portion marked from least words."""
+        ``parts``, its P-portion marked from least words. ``embedded``: the transitions of
+        every heap are already known as elements of ``parts[0]`` (no heap of an option is
+        mapped outside ``parts[0]``: a new heap is the last), taken in as ``(t, 0, ...)``."""
         check = None if clock is None else clock.check
         tick = None if clock is None else clock.tick
         distinct = list(dict.fromkeys(components))
         monoid = Product(parts, distinct, check)
         where = dict(zip(distinct, monoid.generators, strict=True))
         phi = [where[c] for c in components]
-        trans = self._all_transitions(monoid, phi)
+        if embedded is not None:
+            old = sorted(set().union(*embedded))
+            into = dict(zip(old, monoid.embed(old), strict=True))
+            trans = [frozenset(into[t] for t in tr) for tr in embedded]
+        else:
+            trans = self._all_transitions(monoid, phi)
         types = _types(phi, trans)
         p, _ = mark_p_portion(
             monoid.column,
@@ -586,10 +611,13 @@ class QuotientSolver:
         new_phi = [image[x] for x in phi]
         return Pretension(reduced, new_p, new_phi, [frozenset(image[t] for t in s) for s in trans])
 
-    def _expand(self, n: int, clock: _Clock | None) -> Pretension:
+    def _expand(self, n: int, tr: frozenset[int], clock: _Clock | None) -> Pretension:
         state = self.state
         components = [(x, 0) for x in state.phi] + [(0, 1)]
-        trial = self._build([state.monoid, cyclic(2, 2)], components, clock)
+        # every option is of heaps below n, (x, 0) for their element x: the transitions
+        # are those known, embedded
+        embedded = [*state.trans, tr]
+        trial = self._build([state.monoid, cyclic(2, 2)], components, clock, embedded)
         for _ in range(_MAX_RECALIBRATIONS):
             if clock is not None:
                 clock.check()
