@@ -36,8 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from nimlab.errors import TooLargeError
-from nimlab.octal import OctalCode, find_period
+from nimlab.octal import OctalCode
 from nimlab.quotients import BruteMisere, QuotientSolver, misere_quotient, words_upto
+from nimlab.quotients.quotient import PeriodWatch
 
 
 def growth(code: str, upto: int, seconds: float) -> None:
@@ -148,22 +149,21 @@ def _nimlab_settle(code: str, seconds: float) -> None:
     started = time.monotonic()
     parsed = OctalCode.parse(code)
     solver = QuotientSolver.for_code(parsed)
-    last: list[int] = [0]
+    watch = PeriodWatch(parsed)  # find_period after every heap, one array step a heap
     while True:
         try:
             solver.extend(solver.upto + 1, deadline=started + seconds)
         except TooLargeError as exc:
             print(f"stopped seconds {time.monotonic() - started:.3f}: {exc}", flush=True)
             return
-        phi = list(solver.phi)
+        phi = solver.phi
         n = len(phi) - 1
         now = time.monotonic() - started
-        order, p = solver.monoid.size, sum(solver.p)
+        order, p = solver.monoid.size, solver.p_orders[-1]
         print(f"heap {n} order {order} p {p} phi {phi[n]} seconds {now:.3f}")
-        if phi[:-1] != last:
+        if solver.expansions and solver.expansions[-1] == n:  # elements renumbered
             print(f"prefn {n}: " + " ".join(map(str, phi)))
-        last = phi
-        found = find_period(parsed, phi)
+        found = watch.update(solver)
         if found is not None:
             print(
                 f"settled heap {n} period {found.period} preperiod {found.preperiod} order"

@@ -29,7 +29,7 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["go_on", "mark", "n_failure", "product_search", "refine"]
+__all__ = ["go_on", "mark", "n_failure", "octal_transitions", "product_search", "refine"]
 
 #: Steps between two readings of the stop flag.
 _EVERY = 4095
@@ -414,3 +414,32 @@ def product_search(
                     numbers[slot] = e
         y += 1
     return 1, elements[:count], actions[:count], parents[:count], vias[:count]
+
+
+@numba.njit(cache=True, nogil=True)
+def octal_transitions(
+    digits: Any, phi: Any, table: Any, n: int, mark: Any
+) -> None:  # pragma: no cover - compiled
+    """Set ``mark[x]`` (cleared first) for each transition ``x`` of heap ``n`` of the octal
+    game of ``digits``: the element, by the table ``table[x, y] = x y``, of each option
+    (``phi`` holds the element of every heap below ``n``; no heap left is the identity).
+
+    >>> mark = np.zeros(3, dtype=np.bool_)  # 0.77 on misère Nim of heaps of 1 (1, a, a^2)
+    >>> octal_transitions(np.array([0, 7, 7]), np.array([0, 1, 2]), np.array(
+    ...     [[0, 1, 2], [1, 2, 1], [2, 1, 2]]), 3, mark)
+    >>> mark.tolist()
+    [False, True, True]
+    """
+    mark[:] = False
+    for k in range(len(digits)):
+        digit = digits[k]
+        rest = n - k
+        if rest < 0:
+            break
+        if digit & 1 and rest == 0 and k > 0:
+            mark[0] = True
+        if digit & 2 and rest > 0 and k > 0:
+            mark[phi[rest]] = True
+        if digit & 4:
+            for a in range(1, rest // 2 + 1):
+                mark[table[phi[a], phi[rest - a]]] = True

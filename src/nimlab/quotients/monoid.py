@@ -412,6 +412,19 @@ class Product:
         """``xs[i] * ys[i]`` for each ``i`` (arrays)."""
         return self._tree.products(xs, ys)
 
+    def embed(self, xs: Sequence[int]) -> list[int]:
+        """The elements ``(x, 0, ..., 0)`` (first component ``x``, the identity in the other
+        parts), each of which must have been generated (KeyError otherwise).
+
+        >>> m = Product([cyclic(1, 2), cyclic(1, 2)], [(1, 0), (0, 1)])
+        >>> m.embed([0, 1, 2]), m.elements[m.embed([2])[0]].tolist()
+        ([0, 1, 3], [2, 0])
+        """
+        found = self._lookup.find(np.asarray(xs, dtype=np.int64) * self._strides[0])
+        if (found < 0).any():
+            raise KeyError("an element of the first part alone is not generated")
+        return [int(v) for v in found]
+
 
 class _CodeIndex:
     """Element numbers of mixed-radix codes: a dense array for small spaces, else sorted."""

@@ -25,13 +25,16 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+import numpy as np
+
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.octal import OctalCode, find_period, proof_length
+from nimlab.octal.periodicity import Periodicity
 from nimlab.quotients.monoid import Monoid, kernel
 from nimlab.quotients.presentation import present
 from nimlab.quotients.solver import HeapMoves, QuotientSolver
 
-__all__ = ["DEFAULT_UPTO", "MisereQuotient", "is_tame", "misere_quotient"]
+__all__ = ["DEFAULT_UPTO", "MisereQuotient", "PeriodWatch", "is_tame", "misere_quotient"]
 
 #: Heaps solved when no ``upto`` is given and no period is proven sooner.
 DEFAULT_UPTO = 200
@@ -240,6 +243,93 @@ def is_tame(monoid: Monoid, p: Sequence[bool]) -> bool:
     return mul[a][a] == 0 and {x for x in range(size) if p[x]} == {a, e}
 
 
+class PeriodWatch:
+    """:func:`nimlab.octal.find_period` of a solver's Φ after every heap, in one array step
+    per heap instead of a pass over Φ: ``agree[p]``, the number of last heaps ``n`` with
+    ``Φ(n) = Φ(n - p)``, grows by one or drops to 0 with each heap; it is recomputed only
+    when the quotient grew (the elements are renumbered).
+
+    >>> solver = QuotientSolver.for_code(OctalCode.parse("0.77"))
+    >>> watch = PeriodWatch(solver.code)
+    >>> while (found := watch.update(solver)) is None:
+    ...     solver.extend(solver.upto + 1)
+    >>> found, found == find_period(solver.code, solver.phi), solver.upto
+    (Periodicity(period=12, preperiod=71), True, 167)
+    """
+
+    def __init__(self, code: OctalCode) -> None:
+        self.take = code.max_take
+        self.values = np.zeros(64, dtype=np.int64)
+        self.agree = np.zeros(64, dtype=np.int64)
+        self.count = 0
+        self.grown = -1  # the solver's number of expansions when last read
+
+    def update(self, solver: QuotientSolver) -> Periodicity | None:
+        """The period proven by the solver's Φ so far (as ``find_period``), or None."""
+        phi = solver.phi
+        if len(solver.expansions) != self.grown or len(phi) < self.count:
+            self.grown = len(solver.expansions)
+            self.count = 0
+        if self.count == 0 and phi:
+            self._reset(phi)
+        for v in phi[self.count :]:
+            self._push(v)
+        return self._find()
+
+    def _reset(self, phi: Sequence[int]) -> None:
+        size = len(phi)
+        self._room(size)
+        self.values[:size] = phi
+        z = _z_function(list(reversed(phi)))
+        self.agree[:] = 0
+        self.agree[1:size] = z[1:size]
+        self.count = size
+
+    def _room(self, size: int) -> None:
+        if size + 1 >= len(self.values):
+            room = 2 * size + 2
+            self.values = np.concatenate([self.values, np.zeros(room - len(self.values), int)])
+            self.agree = np.concatenate([self.agree, np.zeros(room - len(self.agree), int)])
+
+    def _push(self, v: int) -> None:
+        n = self.count  # the new value is Φ(n); shifts p = 1 .. n
+        self._room(n + 1)
+        self.values[n] = v
+        same = self.values[n - 1 :: -1][:n] == v  # Φ(n - p) == v for p = 1 .. n
+        agree = self.agree[1 : n + 1]
+        agree += 1
+        agree *= same
+        self.count = n + 1
+
+    def _find(self) -> Periodicity | None:
+        size = self.count
+        if size < 2:
+            return None
+        period = np.arange(1, size)
+        start = size - period - self.agree[1:size]
+        ok = np.flatnonzero(2 * np.maximum(start, 1) + 2 * period + self.take <= size)
+        if not len(ok):
+            return None
+        return Periodicity(int(period[ok[0]]), int(start[ok[0]]))
+
+
+def _z_function(seq: list[int]) -> list[int]:
+    """``z[i]``: the longest common prefix of ``seq`` and ``seq[i:]`` (``z[0] = len``)."""
+    size = len(seq)
+    z = [0] * size
+    if size:
+        z[0] = size
+    left = right = 0
+    for i in range(1, size):
+        length = min(right - i, z[i - left]) if i < right else 0
+        while i + length < size and seq[length] == seq[i + length]:
+            length += 1
+        z[i] = length
+        if i + length > right:
+            left, right = i, i + length
+    return z
+
+
 def misere_quotient(
     game: str | OctalCode | HeapMoves,
     upto: int | None = None,
@@ -275,14 +365,15 @@ def misere_quotient(
     target = DEFAULT_UPTO if upto is None else upto
     period = None
     settled = True
+    watch = PeriodWatch(code) if code is not None and upto is None else None
     while solver.upto < target:
         try:
             solver.extend(solver.upto + 1, deadline=deadline, max_order=max_order)
         except TooLargeError:
             settled = False
             break
-        if code is not None and upto is None:
-            period = find_period(code, solver.phi)
+        if watch is not None:
+            period = watch.update(solver)
             if period is not None:
                 break
     if code is not None and period is None:

@@ -49,7 +49,7 @@ from nimlab.quotients.words import (
     p_failure,
 )
 
-__all__ = ["HeapMoves", "Pretension", "QuotientSolver"]
+__all__ = ["HeapMoves", "Pretension", "QuotientSolver", "octal_options"]
 
 #: A heap game: the heaps left by each move on one heap of ``n`` (``()``: nothing left).
 HeapMoves = Callable[[int], Iterable[tuple[int, ...]]]
@@ -119,11 +119,17 @@ def _types(
     ``subsumed=True`` also drops a heap whose transitions contain another's of the same
     element (no least N-failure uses it: the other heap gives a smaller one)."""
     kept: list[int] = []
+    seen: set[tuple[int, frozenset[int]]] = set()
+    by_element: dict[int, list[frozenset[int]]] = {}
     for h, (x, tr) in enumerate(zip(phi, trans, strict=True)):
-        if not tr:
+        if not tr or (x, tr) in seen:
             continue
-        if any(phi[k] == x and (trans[k] <= tr if subsumed else trans[k] == tr) for k in kept):
-            continue
+        if subsumed:
+            mine = by_element.setdefault(x, [])
+            if any(old <= tr for old in mine):
+                continue
+            mine.append(tr)
+        seen.add((x, tr))
         kept.append(h)
     return kept
 
@@ -174,6 +180,126 @@ def _slim_bound(word: Sequence[int], slim: Sequence[int]) -> tuple[int, ...] | N
     return tuple(bound)
 
 
+def octal_options(code: OctalCode, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The options of heap ``n`` of an octal game as two arrays of heaps left (``-1``: no
+    heap), the same moves as :meth:`OctalCode.heap_options` (in another order).
+
+    >>> left, right = octal_options(OctalCode.parse("0.77"), 4)
+    >>> sorted(zip(left.tolist(), right.tolist()))
+    [(1, 1), (1, 2), (2, -1), (3, -1)]
+    """
+    lefts: list[np.ndarray] = []
+    rights: list[np.ndarray] = []
+    for k, digit in enumerate(code.digits):
+        rest = n - k
+        if rest < 0:
+            break
+        if digit & 1 and rest == 0 and k > 0:
+            lefts.append(_NONE)
+            rights.append(_NONE)
+        if digit & 2 and rest > 0 and k > 0:
+            lefts.append(np.array([rest], dtype=np.int64))
+            rights.append(_NONE)
+        if digit & 4 and rest >= 2:
+            a = np.arange(1, rest // 2 + 1, dtype=np.int64)
+            lefts.append(a)
+            rights.append(rest - a)
+    if not lefts:
+        return _EMPTY, _EMPTY
+    return np.concatenate(lefts), np.concatenate(rights)
+
+
+_NONE = np.array([-1], dtype=np.int64)
+_EMPTY = np.zeros(0, dtype=np.int64)
+#: A quotient of at most this order is tabulated for the heap-by-heap step.
+_TABLE_ORDER = 1024
+#: From this heap on, an octal game's transitions are found compiled (a tabulated quotient):
+#: below it numba's loading would cost more than it saves.
+_COMPILED_HEAP = 1500
+#: The most options :meth:`QuotientSolver._all_transitions` multiplies at once.
+_CHUNK = 1 << 21
+
+
+class _Step:
+    """What the heap-by-heap step keeps of the current pretension, updated as heaps are
+    appended and rebuilt when the pretension is replaced: Φ as an array (a trailing ``0``,
+    the identity, at index ``-1``), the table and ``p[x * y]`` of a small quotient, the
+    heaps of the slim types (see :func:`_types`)."""
+
+    def __init__(self, state: Pretension) -> None:
+        self.state = state
+        monoid = state.monoid
+        self.size = monoid.size
+        self.phi = np.zeros(max(64, 2 * len(state.phi) + 2), dtype=np.int64)
+        self.count = 0
+        self.p = np.array(state.p, dtype=bool)
+        self.table: np.ndarray | None = None
+        self.pm: np.ndarray | None = None
+        if self.size <= _TABLE_ORDER:
+            self.table = monoid.array
+            self.pm = self.p[self.table]
+        self.slim: list[int] = []
+        self.rows = np.zeros((16, self.size), dtype=bool)  # the transitions of each slim type
+        self.slim_phi = np.zeros(16, dtype=np.int64)
+        self.tidx = np.zeros(64, dtype=np.int64)  # the slim types' transitions, sorted runs
+        self.toff = np.zeros(17, dtype=np.int64)
+        for h in _types(state.phi, state.trans, subsumed=True):
+            self.add_slim(h, state.phi[h], state.trans[h])
+        self.sync()
+
+    def sync(self) -> None:
+        """Take in the heaps appended to the pretension since."""
+        phi = self.state.phi
+        if len(phi) + 1 >= len(self.phi):
+            grown = np.zeros(2 * len(phi) + 2, dtype=np.int64)
+            grown[: self.count] = self.phi[: self.count]
+            self.phi = grown
+        self.phi[self.count : len(phi)] = phi[self.count :]
+        self.count = len(phi)
+
+    def add_slim(self, h: int, x: int, tr: frozenset[int]) -> None:
+        """Heap ``h`` (element ``x``, transitions ``tr``) is a new slim type."""
+        k = len(self.slim)
+        if k + 1 >= len(self.rows):
+            self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
+            self.slim_phi = np.concatenate([self.slim_phi, np.zeros_like(self.slim_phi)])
+            self.toff = np.concatenate([self.toff, np.zeros_like(self.toff)])
+        run = sorted(tr)
+        end = self.toff[k] + len(run)
+        if end + self.size >= len(self.tidx):
+            self.tidx = np.concatenate([self.tidx, np.zeros(end + self.size, dtype=np.int64)])
+        self.rows[k, run] = True
+        self.slim.append(h)
+        self.slim_phi[k] = x
+        self.tidx[self.toff[k] : end] = run
+        self.toff[k + 1] = end
+
+    def known(self, tr: frozenset[int]) -> set[int]:
+        """The elements of heaps with options all in ``tr`` (a heap of one of them with
+        transitions ``tr`` adds no type and no N-failure)."""
+        outside = np.ones(self.size, dtype=bool)
+        outside[sorted(tr)] = False
+        k = len(self.slim)
+        within = ~(self.rows[:k] & outside).any(axis=1)
+        return set(self.slim_phi[:k][within].tolist())
+
+    def arrays(
+        self, x: int, tr: frozenset[int]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The arrays of :func:`nimlab.quotients.kernels.n_failure` for the slim types and a
+        new one (``x``, ``tr``), read off the table (a column for every element)."""
+        assert self.table is not None
+        k = len(self.slim)
+        self.slim_phi[k] = x  # room for one more type is always kept
+        gact = np.ascontiguousarray(np.take(self.table, self.slim_phi[: k + 1], axis=1))
+        run = sorted(tr)
+        end = self.toff[k] + len(run)
+        self.tidx[self.toff[k] : end] = run
+        toff = self.toff[: k + 2].copy()
+        toff[k + 1] = end
+        return gact, self.table, toff, self.tidx[:end].copy()
+
+
 def _spread(word: Sequence[int], types: Sequence[int], heaps: int) -> tuple[int, ...]:
     """Exponents per type as exponents per heap."""
     full = [0] * heaps
@@ -199,6 +325,10 @@ class QuotientSolver:
         self._option_cache: list[list[tuple[int, ...]]] = []
         self._options_of = -1
         self._options_table = (np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.int64))
+        # octal games: options as arrays, the step on arrays (no tuple per option)
+        self._octal = code if code is not None and moves == code.heap_options else None
+        self._step: _Step | None = None
+        self._digits = np.array(code.digits if code is not None else (), dtype=np.int64)
 
     @classmethod
     def for_code(cls, code: OctalCode) -> QuotientSolver:
@@ -259,7 +389,32 @@ class QuotientSolver:
                 )
         return options
 
+    def _current(self) -> _Step:
+        step = self._step
+        if step is None or step.state is not self.state:
+            step = self._step = _Step(self.state)
+        else:
+            step.sync()
+        return step
+
     def _transitions(self, column: Column, phi: Sequence[int], n: int) -> frozenset[int]:
+        if self._octal is not None:
+            step = self._current()
+            if step.table is not None and n >= _COMPILED_HEAP:
+                fast = compiled.kernel("octal_transitions")
+                if fast is not None:
+                    mark = np.empty(step.size, dtype=np.bool_)
+                    fast(self._digits, step.phi, step.table, n, mark)
+                    return frozenset(np.flatnonzero(mark).tolist())
+            left, right = octal_options(self._octal, n)
+            if not len(left):
+                return frozenset()
+            xs, ys = step.phi[left], step.phi[right]
+            if step.table is not None:
+                mark = np.zeros(step.size, dtype=bool)
+                mark[step.table[xs, ys]] = True
+                return frozenset(np.flatnonzero(mark).tolist())
+            return frozenset(np.unique(self.state.monoid.products(xs, ys)).tolist())
         while len(self._option_cache) <= n:
             self._option_cache.append(self._options(len(self._option_cache)))
         result = set()
@@ -276,6 +431,8 @@ class QuotientSolver:
         """The transitions of every heap ``0 .. len(phi) - 1``: the products of all their
         options at once (arrays)."""
         heaps = len(phi)
+        if self._octal is not None:
+            return self._octal_transitions(monoid, phi)
         while len(self._option_cache) < heaps:
             self._option_cache.append(self._options(len(self._option_cache)))
         owner, table = self._option_table(heaps)
@@ -286,6 +443,37 @@ class QuotientSolver:
         starts = np.searchsorted(owner, np.arange(heaps + 1))
         values = x.tolist()
         return [frozenset(values[starts[h] : starts[h + 1]]) for h in range(heaps)]
+
+    def _octal_transitions(
+        self, monoid: Monoid | Product, phi: Sequence[int]
+    ) -> list[frozenset[int]]:
+        """:meth:`_all_transitions` of an octal game: the options of a run of heaps at once
+        (up to :data:`_CHUNK` of them), each product tagged by its heap and made unique."""
+        assert self._octal is not None
+        heaps, size = len(phi), monoid.size
+        padded = np.array([*phi, 0], dtype=np.int64)  # index -1: no heap (the identity)
+        result: list[frozenset[int]] = []
+        h = 0
+        while h < heaps:
+            compiled.check()
+            first, rows = h, 0
+            lefts: list[np.ndarray] = []
+            rights: list[np.ndarray] = []
+            owners: list[np.ndarray] = []
+            while h < heaps and (rows < _CHUNK or not lefts):
+                left, right = octal_options(self._octal, h)
+                lefts.append(left)
+                rights.append(right)
+                owners.append(np.full(len(left), h - first, dtype=np.int64))
+                rows += len(left)
+                h += 1
+            xs = padded[np.concatenate(lefts)]
+            ys = padded[np.concatenate(rights)]
+            tagged = np.unique(np.concatenate(owners) * size + monoid.products(xs, ys))
+            starts = np.searchsorted(tagged, np.arange(h - first + 1) * size).tolist()
+            values = (tagged % size).tolist()
+            result.extend(frozenset(values[starts[i] : starts[i + 1]]) for i in range(h - first))
+        return result
 
     def _option_table(self, heaps: int) -> tuple[np.ndarray, np.ndarray]:
         """The options of heaps ``0 .. heaps - 1`` as rows (the heap moved in, sorted, and
@@ -328,7 +516,7 @@ class QuotientSolver:
                     state.phi.append(x)
                     state.trans.append(tr)
                     return
-                self.state = self._expand(n, clock)
+                self.state = self._expand(n, tr, clock)
         except SearchStoppedError:
             assert clock is not None  # only a deadline stops a search
             raise TooLargeError(clock.message, estimate=n, limit=n - 1) from None
@@ -338,26 +526,46 @@ class QuotientSolver:
         """The element heap ``n`` is, if the quotient need not grow."""
         state = self.state
         p = state.p
+        step = self._current() if self._octal is not None else None
         should_be_p = not any(p[t] for t in tr)
         # a heap with the same element and fewer transitions adds no N-failure
-        known = {x for x, old in zip(state.phi, state.trans, strict=True) if old and old <= tr}
-        failing = _p_failing(state.monoid, p, tr)
-        candidates = [x for x in range(state.monoid.size) if p[x] == should_be_p and not failing[x]]
+        if step is not None:
+            known = step.known(tr)
+        else:
+            known = {x for x, old in zip(state.phi, state.trans, strict=True) if old and old <= tr}
+        if step is not None and step.pm is not None:
+            pm = step.pm
+            failing = pm[pm[:, sorted(tr)].any(axis=1)].any(axis=0)
+            candidates = np.flatnonzero((step.p == should_be_p) & ~failing).tolist()
+        else:
+            flags = _p_failing(state.monoid, p, tr)
+            candidates = [
+                x for x in range(state.monoid.size) if p[x] == should_be_p and not flags[x]
+            ]
         candidates.sort(key=lambda x: x not in known)
         tick = None if clock is None else clock.tick
         stop_at = None if clock is None else clock.deadline
         for x in candidates:
             if x in known:
                 return x
-            trial = Pretension(state.monoid, p, [*state.phi, x], [*state.trans, tr])
-            slim = trial.types(subsumed=True)
-            gens = [trial.phi[h] for h in slim]
-            trans = [trial.trans[h] for h in slim]
+            if step is not None:
+                slim = [*step.slim, len(state.phi)]
+                all_phi = [*state.phi, x]
+                all_trans = [*state.trans, tr]
+            else:
+                trial = Pretension(state.monoid, p, [*state.phi, x], [*state.trans, tr])
+                slim = trial.types(subsumed=True)
+                all_phi, all_trans = trial.phi, trial.trans
+            gens = [all_phi[h] for h in slim]
+            trans = [all_trans[h] for h in slim]
             column, columns = state.monoid.column, state.monoid.columns
+            arrays = None if step is None or step.table is None else step.arrays(x, tr)
             failure = least_n_failure(
-                column, p, gens, trans, tick=tick, columns=columns, stop_at=stop_at
+                column, p, gens, trans, tick=tick, columns=columns, stop_at=stop_at, arrays=arrays
             )
             if failure is None:
+                if step is not None:
+                    step.add_slim(len(state.phi), x, tr)
                 return x
         return None
 
@@ -366,16 +574,24 @@ class QuotientSolver:
         parts: Sequence[Monoid],
         components: Sequence[tuple[int, ...]],
         clock: _Clock | None,
+        embedded: Sequence[frozenset[int]] | None = None,
     ) -> Pretension:
         """The reduced pretension of the heaps mapped to ``components`` of the product of
-        ``parts``, its P-portion marked from least words."""
+        ``parts``, its P-portion marked from least words. ``embedded``: the transitions of
+        every heap are already known as elements of ``parts[0]`` (no heap of an option is
+        mapped outside ``parts[0]``: a new heap is the last), taken in as ``(t, 0, ...)``."""
         check = None if clock is None else clock.check
         tick = None if clock is None else clock.tick
         distinct = list(dict.fromkeys(components))
         monoid = Product(parts, distinct, check)
         where = dict(zip(distinct, monoid.generators, strict=True))
         phi = [where[c] for c in components]
-        trans = self._all_transitions(monoid, phi)
+        if embedded is not None:
+            old = sorted(set().union(*embedded))
+            into = dict(zip(old, monoid.embed(old), strict=True))
+            trans = [frozenset(into[t] for t in tr) for tr in embedded]
+        else:
+            trans = self._all_transitions(monoid, phi)
         types = _types(phi, trans)
         p, _ = mark_p_portion(
             monoid.column,
@@ -395,10 +611,13 @@ class QuotientSolver:
         new_phi = [image[x] for x in phi]
         return Pretension(reduced, new_p, new_phi, [frozenset(image[t] for t in s) for s in trans])
 
-    def _expand(self, n: int, clock: _Clock | None) -> Pretension:
+    def _expand(self, n: int, tr: frozenset[int], clock: _Clock | None) -> Pretension:
         state = self.state
         components = [(x, 0) for x in state.phi] + [(0, 1)]
-        trial = self._build([state.monoid, cyclic(2, 2)], components, clock)
+        # every option is of heaps below n, (x, 0) for their element x: the transitions
+        # are those known, embedded
+        embedded = [*state.trans, tr]
+        trial = self._build([state.monoid, cyclic(2, 2)], components, clock, embedded)
         for _ in range(_MAX_RECALIBRATIONS):
             if clock is not None:
                 clock.check()

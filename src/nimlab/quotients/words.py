@@ -170,15 +170,20 @@ def least_n_failure(
     tick: Tick | None = None,
     columns: Columns | None = None,
     stop_at: float | None = None,
+    arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> Word | None:
     """The colex-least word predicted N with no option predicted P, or None; with
     ``bound``, only words colex-less than ``bound`` are searched (None if none of them
     fails). Given ``columns`` (and numba), a large search is compiled (stopped at
-    ``stop_at``: SearchStoppedError)."""
+    ``stop_at``: SearchStoppedError); ``arrays`` are its arrays if the caller has them
+    (``gact``, ``tcol``, ``toff``, ``tidx`` of :func:`nimlab.quotients.kernels.mark`)."""
     size = len(p)
     big = columns is not None and gens and size * len(gens) >= _KERNEL_CELLS
     kernel = _kernel("n_failure") if big else None
-    arrays = None if kernel is None or columns is None else _arrays(columns, gens, trans, size)
+    if kernel is None or columns is None:
+        arrays = None
+    elif arrays is None:
+        arrays = _arrays(columns, gens, trans, size)
     if kernel is not None and arrays is not None:
         if tick is not None:
             tick()
