@@ -220,8 +220,16 @@ def test_kernels_stay_in_bounds(tmp_path: Path) -> None:
 
 
 _PEAK_OF_CLI = """
-import atexit, resource, runpy, sys
-atexit.register(lambda: print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr))
+import atexit, runpy, sys
+from nimlab.octal.summary import warm_up
+warm_up()  # compiled (or loaded from numba's cache) before the peak is measured
+with open("/proc/self/clear_refs", "w") as clear:
+    clear.write("5")  # the kernel starts the peak resident size (VmHWM) afresh
+def peak():
+    with open("/proc/self/status") as status:
+        line = next(line for line in status if line.startswith("VmHWM:"))
+    print(line.split()[1], file=sys.stderr)
+atexit.register(peak)
 sys.argv = ["nimlab", "grundy", "grundy-game", "--upto", sys.argv[1], "--summary", "--json",
             "--no-store"]
 runpy.run_module("nimlab", run_name="__main__")
@@ -231,7 +239,8 @@ runpy.run_module("nimlab", run_name="__main__")
 def test_memory_estimate_covers_the_measured_peak() -> None:
     """``summary_cost``'s peak bytes are not below what the run takes: the values the engine
     allocates (tracemalloc sees numpy's arrays: one ``uint16`` copy, no reversed one) and the
-    whole CLI process (its own peak RSS, printed at exit)."""
+    whole CLI process (its own peak RSS from the kernels' warm-up to its exit: a compile into a
+    cold numba cache is not the run's cost)."""
     import tracemalloc
 
     from nimlab.octal.summary import _ENGINE_BYTES, summary_cost
