@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from nimlab.errors import InvalidPositionError
 from nimlab.octal.code import OctalCode
 
-__all__ = ["Periodicity", "find_period", "proof_length"]
+__all__ = ["Periodicity", "find_period", "proof_length", "z_function"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def find_period(code: OctalCode, values: Sequence[int]) -> Periodicity | None:
     size = len(values)
     # agree[p] = the length of the longest common prefix of the reversed sequence and its
     # shift by p (Z-function), i.e. g(n + p) = g(n) exactly for the last agree[p] n's.
-    agree = _z_function(list(reversed(values)))
+    agree = z_function(list(reversed(values)))
     for period in range(1, size):
         start = size - period - agree[period]  # least n0 with agreement on [n0, size - period)
         if 2 * max(start, 1) + 2 * period + code.max_take <= size:
@@ -75,8 +75,12 @@ def find_period(code: OctalCode, values: Sequence[int]) -> Periodicity | None:
     return None
 
 
-def _z_function(seq: list[int]) -> list[int]:
-    """``z[i]`` = length of the longest common prefix of ``seq`` and ``seq[i:]`` (``z[0] = n``)."""
+def z_function(seq: list[int]) -> list[int]:
+    """``z[i]`` = length of the longest common prefix of ``seq`` and ``seq[i:]`` (``z[0] = n``).
+
+    >>> z_function([1, 2, 1, 2, 1])
+    [5, 0, 3, 0, 1]
+    """
     size = len(seq)
     z = [0] * size
     if size:

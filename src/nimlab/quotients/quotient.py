@@ -29,7 +29,7 @@ import numpy as np
 
 from nimlab.errors import InvalidPositionError, TooLargeError
 from nimlab.octal import OctalCode, find_period, proof_length
-from nimlab.octal.periodicity import Periodicity
+from nimlab.octal.periodicity import Periodicity, z_function
 from nimlab.quotients.monoid import Monoid, kernel
 from nimlab.quotients.presentation import present
 from nimlab.quotients.solver import HeapMoves, QuotientSolver
@@ -280,7 +280,7 @@ class PeriodWatch:
         size = len(phi)
         self._room(size)
         self.values[:size] = phi
-        z = _z_function(list(reversed(phi)))
+        z = z_function(list(reversed(phi)))
         self.agree[:] = 0
         self.agree[1:size] = z[1:size]
         self.count = size
@@ -311,23 +311,6 @@ class PeriodWatch:
         if not len(ok):
             return None
         return Periodicity(int(period[ok[0]]), int(start[ok[0]]))
-
-
-def _z_function(seq: list[int]) -> list[int]:
-    """``z[i]``: the longest common prefix of ``seq`` and ``seq[i:]`` (``z[0] = len``)."""
-    size = len(seq)
-    z = [0] * size
-    if size:
-        z[0] = size
-    left = right = 0
-    for i in range(1, size):
-        length = min(right - i, z[i - left]) if i < right else 0
-        while i + length < size and seq[length] == seq[i + length]:
-            length += 1
-        z[i] = length
-        if i + length > right:
-            left, right = i, i + length
-    return z
 
 
 def misere_quotient(
