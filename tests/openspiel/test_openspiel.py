@@ -180,3 +180,52 @@ def test_walk_arrays_and_memory_projection() -> None:
     assert all(tree.term_payoff)
     with pytest.raises(TooLargeError, match="memory budget"):
         walk(load("liars_dice(numdice=1,dice_sides=5)"), max_nodes=10**8, max_bytes=1)
+
+
+# The walk against a plain count of OpenSpiel's states (chance included), its node limit.
+WALKED_GAMES = [
+    "kuhn_poker",
+    "liars_dice(numdice=1,dice_sides=3)",
+    "turn_based_simultaneous_game(game=goofspiel(num_cards=3,imp_info=True,points_order=random))",
+]
+
+
+def plain_count(game: Any) -> tuple[int, int, set[tuple[int, str]]]:
+    """States, terminal states and (player, information state string) pairs, by a plain
+    depth-first walk of OpenSpiel's states."""
+    states, terminals, infosets = 0, 0, set()
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        states += 1
+        if state.is_terminal():
+            terminals += 1
+        elif state.is_chance_node():
+            stack.extend(state.child(a) for a, p in state.chance_outcomes() if p > 0)
+        else:
+            player = state.current_player()
+            infosets.add((player, state.information_state_string(player)))
+            stack.extend(state.child(a) for a in state.legal_actions())
+    return states, terminals, infosets
+
+
+@pytest.mark.parametrize("text", WALKED_GAMES)
+def test_walk_counts_every_state_and_refuses_past_the_limit(text: str) -> None:
+    game = load(text)
+    states, terminals, infosets = plain_count(game)
+    tree = walk(game)
+    assert tree.nodes == states
+    assert len(tree.term_seq[0]) <= terminals  # terminals worth 0 are left out
+    assert {(i.player, i.name) for i in tree.infosets} == infosets
+    assert walk(game, max_nodes=states).nodes == states  # the limit is inclusive
+    with pytest.raises(TooLargeError):
+        walk(game, max_nodes=states - 1)
+
+
+@pytest.mark.parametrize("sides", [4, 5])
+def test_liars_dice_exact_value_agrees_with_openspiel_to_1e12(sides: int) -> None:
+    game, result = solved(f"liars_dice(numdice=1,dice_sides={sides})")
+    assert result.exact and result.lower == result.upper == result.value
+    gap, value = openspiel_check(game, result)
+    assert abs(value - float(result.value)) < 1e-12  # OpenSpiel's float evaluation
+    assert gap < 1e-12  # its best responses gain nothing
