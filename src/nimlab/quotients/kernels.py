@@ -113,6 +113,12 @@ def mark(
 
 
 @numba.njit(cache=True, nogil=True)
+def _doubled(array: Any, fill: Any) -> Any:  # pragma: no cover - compiled
+    """``array`` (full) followed by as many rows again, each entry ``fill``."""
+    return np.concatenate((array, np.full_like(array, fill)))
+
+
+@numba.njit(cache=True, nogil=True)
 def _within(data: Any, a: int, alen: int, b: int, blen: int) -> bool:  # pragma: no cover
     """Whether the sorted run ``data[a : a + alen]`` is a subset of ``data[b : b + blen]``."""
     if alen > blen:
@@ -248,18 +254,8 @@ def n_failure(
                 i = following[i]
             if used == capacity:
                 capacity *= 2
-                more = np.zeros(capacity, dtype=np.int64)
-                more[:used] = first[:used]
-                first = more
-                more = np.zeros(capacity, dtype=np.int64)
-                more[:used] = sizes[:used]
-                sizes = more
-                more = np.full(capacity, -1, dtype=np.int64)
-                more[:used] = following[:used]
-                following = more
-                flags = np.zeros(capacity, dtype=np.bool_)
-                flags[:used] = alive[:used]
-                alive = flags
+                first, sizes = _doubled(first, 0), _doubled(sizes, 0)
+                following, alive = _doubled(following, -1), _doubled(alive, False)
             first[used] = filled
             sizes[used] = n
             following[used] = head[e]
@@ -377,18 +373,8 @@ def product_search(
                 continue
             if count == capacity:
                 capacity *= 2
-                more = np.zeros((capacity, parts), dtype=np.int64)
-                more[:count] = elements[:count]
-                elements = more
-                acts = np.zeros((capacity, gens), dtype=np.int64)
-                acts[:count] = actions[:count]
-                actions = acts
-                up = np.zeros(capacity, dtype=np.int64)
-                up[:count] = parents[:count]
-                parents = up
-                by = np.zeros(capacity, dtype=np.int64)
-                by[:count] = vias[:count]
-                vias = by
+                elements, actions = _doubled(elements, 0), _doubled(actions, 0)
+                parents, vias = _doubled(parents, 0), _doubled(vias, 0)
             elements[count] = moved
             parents[count] = y
             vias[count] = g
