@@ -247,7 +247,12 @@ def extend(
     todo = np.zeros(nvalues, dtype=np.int64)
     wanted = np.zeros(nvalues, dtype=np.uint8)
     targets = np.zeros(_COMPARE_BELOW + 1, dtype=g.dtype)
-    marks = np.zeros((_HEAPS, nvalues), dtype=np.uint8)  # one row of marks per heap
+    # one row of marks per heap, an odd number of cache lines apart: with an even number
+    # (1,025 bytes for values below 512), the rows' first lines fell into a quarter of the
+    # L1 cache's sets and evicted each other (0.6 1.16x, Grundy's game 1.13x faster at 2^20)
+    lines = (nvalues + 63) // 64
+    lines += 1 - lines % 2
+    marks = np.zeros((_HEAPS, 64 * lines), dtype=np.uint8)
     stamp = 0
     for n0 in range(start, stop, _HEAPS):
         n1 = min(stop, n0 + _HEAPS)
@@ -274,7 +279,7 @@ def extend(
                 for j in range(skip + 1, heaps):
                     marks[j, np.uintp(x ^ g[np.uintp(base + j)])] = stamp
         for n in range(n0, n1):
-            seen = marks[n - n0]
+            seen = marks[n - n0, :nvalues]
             for k in take_all:
                 if k == n:
                     seen[0] = stamp
