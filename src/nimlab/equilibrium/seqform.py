@@ -179,18 +179,10 @@ def constraint_matrix(
     :func:`infoset_fields` (read once for both players)."""
     from scipy.sparse import csr_matrix
 
-    owner, parents, firsts, widths = fields
-    own = np.flatnonzero(owner == player)
-    count = len(own)
-    parent, first, width = parents[own], firsts[own], widths[own]
-    # the sequences of row r: first[r] .. first[r] + width[r] - 1, in one flat run
-    runs = offsets(width) + np.repeat(first, width)
-    numbers = np.arange(1, count + 1)
-    rows = np.concatenate([[0], numbers, np.repeat(numbers, width)])
-    cols = np.concatenate([[0], parent, runs])
-    vals = np.concatenate([[1.0], np.full(count, -1.0), np.ones(len(runs))])
-    shape = (count + 1, tree.sequence_count(player))
-    return csr_matrix((vals, (rows, cols)), shape=shape), own
+    rows, cols, vals, count = _constraint_triplets(fields, player)
+    shape = (count, tree.sequence_count(player))
+    own = np.flatnonzero(fields[0] == player)
+    return csr_matrix((vals.astype(np.float64), (rows, cols)), shape=shape), own
 
 
 def sequence_form(tree: SequenceTree) -> SequenceForm:
@@ -242,6 +234,7 @@ def _constraint_triplets(
     own = np.flatnonzero(owner == player)
     count = len(own)
     parent, first, width = parents[own], firsts[own], widths[own]
+    # the sequences of row r: first[r] .. first[r] + width[r] - 1, in one flat run
     runs = offsets(width) + np.repeat(first, width)
     numbers = np.arange(1, count + 1)
     rows = np.concatenate([[0], numbers, np.repeat(numbers, width)]).astype(np.int64)
