@@ -125,6 +125,29 @@ def test_resume_equals_single_run(tmp_path: Path) -> None:
     }
 
 
+def test_checkpoint_writes_the_values_without_a_copy(tmp_path: Path) -> None:
+    """A save writes the new values straight from the array: a copy of them (``tobytes``)
+    once doubled a run's peak when its first save held every value so far. The file holds
+    exactly the values, and a second save appends only the new ones."""
+    import tracemalloc
+
+    run = SummaryRun(rules=GRUNDY_GAME_RULES, key="grundy-game", max_take=None)
+    run.g = np.arange(1 << 22, dtype=np.uint16)
+    run.count = 1 << 21
+    checkpoint = tmp_path / "values.ckpt"
+    tracemalloc.start()
+    try:
+        run.save(checkpoint)
+        run.count = 1 << 22
+        run.save(checkpoint)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < run.g.nbytes // 8  # the values are 8 MB; a copy of the new ones 4 MB
+    written = np.fromfile(tmp_path / "values.ckpt.uint16", dtype=np.uint16)
+    assert np.array_equal(written, run.g)
+
+
 def test_resume_after_sigkill(tmp_path: Path) -> None:
     """A real SIGKILL of a running ``nimlab grundy --summary --checkpoint``: the rerun resumes
     from the last checkpoint and prints the single run's histogram."""

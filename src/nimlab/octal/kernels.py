@@ -161,7 +161,7 @@ def _scan(
     counts down each flag it clears, a load and a store per split with no test, looking at
     the count every :data:`_BLOCK` splits; then :func:`_compare` looks for the last few
     with vector compares. (Re-filtering the list after each block of 64 splits, as before,
-    took a quarter of 0.6's time: counting down is 1.27x faster on 0.6 and 1.16x on
+    took a quarter of 0.6's time: counting down is 1.30x faster on 0.6 and 1.16x on
     Grundy's game at 2^20, in-process medians of 5.)
     """
     top = seen.shape[0] - 1  # no common value below (mask 0: all are rare): scan everything

@@ -304,7 +304,7 @@ class SummaryRun:
         mode = "r+b" if start and values_path.exists() else "wb"
         with values_path.open(mode) as out:
             out.seek(start * itemsize)
-            out.write(self.g[start : self.count].tobytes())
+            self.g[start : self.count].tofile(out)  # straight from the array: no copy
             out.truncate(self.count * itemsize)
             out.flush()
             os.fsync(out.fileno())
